@@ -1,0 +1,39 @@
+package org.attentionexplainer;
+
+import java.nio.file.Path;
+import org.attentionexplainer.cli.CliApp;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.ui.DesktopApp;
+
+/**
+ * Entry point and composition root: sets where native libraries are unpacked, then runs the
+ * command line, whose default (no arguments) is the desktop window.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        configureNativeCaches();
+        int status = CliApp.run(args, () -> DesktopApp.launchWindow(args), AttentionEngine::new);
+        System.exit(status);
+    }
+
+    /**
+     * javacpp (ND4J) unpacks ~400 MB of native code and JavaFX a few MB on first use. Both go
+     * under one folder of the user's cache directory unless the caller chose another.
+     */
+    static void configureNativeCaches() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache"))
+                .resolve("attention-explainer");
+        setIfAbsent("org.bytedeco.javacpp.cachedir", cache.resolve("javacpp").toString());
+        setIfAbsent("javafx.cachedir", cache.resolve("javafx").toString());
+    }
+
+    private static void setIfAbsent(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.attentionexplainer.cli;
+
+import java.util.function.Supplier;
+import org.attentionexplainer.engine.AttentionEngine;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The command line: {@code compute}, and {@code gui} (the default without arguments). */
+@Command(name = "attention-explainer", mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Attention Explainer: see how transformer attention works, step by step.",
+        subcommands = {ComputeCommand.class, CommandLine.HelpCommand.class})
+public final class CliApp implements Runnable {
+    private final Runnable gui;
+
+    public CliApp(Runnable gui) {
+        this.gui = gui;
+    }
+
+    @Override
+    public void run() {
+        gui.run();
+    }
+
+    /** Runs the command line and returns the exit status. */
+    public static int run(String[] args, Runnable gui, Supplier<AttentionEngine> engines) {
+        CommandLine cli = new CommandLine(new CliApp(gui), new Factory(engines));
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println(commandLine.getCommandName() + ": internal error: " + ex);
+            return ExitCodes.INTERNAL;
+        });
+        return cli.execute(args);
+    }
+
+    /** Hands the engine supplier to the commands that need it. */
+    private record Factory(Supplier<AttentionEngine> engines) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            if (cls == ComputeCommand.class) {
+                return cls.cast(new ComputeCommand(engines));
+            }
+            return CommandLine.defaultFactory().create(cls);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package org.attentionexplainer.engine;
+
+/**
+ * Builds the attention mask as a value: 1 where key j is hidden from query i, else 0.
+ * Causal, sliding window and padding combine with a logical OR.
+ */
+public final class Masks {
+    private Masks() {
+    }
+
+    /**
+     * @param padding (b, s) of 1 keep / 0 mask, or null
+     * @return (b, t, s)
+     */
+    public static Tensor build(int batch, int t, int s, boolean causal, Integer window, Tensor padding) {
+        float[] m = new float[batch * t * s];
+        for (int b = 0; b < batch; b++) {
+            for (int i = 0; i < t; i++) {
+                int row = (b * t + i) * s;
+                for (int j = 0; j < s; j++) {
+                    if (isMasked(i, j, causal, window) || (padding != null && padding.get(b, j) == 0f)) {
+                        m[row + j] = 1f;
+                    }
+                }
+            }
+        }
+        return Tensor.wrap(m, batch, t, s);
+    }
+
+    static boolean isMasked(int i, int j, boolean causal, Integer window) {
+        if (causal && j > i) {
+            return true;
+        }
+        if (window != null) {
+            if (i - j > window) {
+                return true;
+            }
+            return !causal && j - i > window;
+        }
+        return false;
+    }
+
+    /** True if no mask hides anything, so the masking step can be skipped. */
+    public static boolean isEmpty(Tensor mask) {
+        for (float v : mask.data()) {
+            if (v != 0f) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,160 @@
+package org.attentionexplainer.engine;
+
+/**
+ * The sizes of one computation, checked against each other before any arithmetic:
+ * b batch, t queries, s keys, dIn / dSrc input widths, dOut projected width, h heads,
+ * hd = dOut / h, dModel output width.
+ */
+record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, int dModel) {
+
+    static Shapes check(AttentionSpec spec, Tensor input, Tensor source) {
+        int b = input.dim(0);
+        int t = input.dim(1);
+        int dIn = input.dim(2);
+        int s = source.dim(1);
+        int dSrc = source.dim(2);
+        if (t == 0) {
+            throw new InvalidSpecException("input", "is empty: attention needs at least one token");
+        }
+        if (dIn == 0) {
+            throw new InvalidSpecException("input", "has width 0: each token needs at least one number");
+        }
+        if (spec.source() != null) {
+            if (s == 0) {
+                throw new InvalidSpecException("source", "is empty: cross-attention needs at least one key");
+            }
+            if (source.dim(0) != b) {
+                throw new InvalidSpecException("source", "batch of " + source.dim(0) + " does not match input's "
+                        + b);
+            }
+        }
+        requireFinite("input", input);
+        if (spec.source() != null) {
+            requireFinite("source", source);
+        }
+        int dOut = projectedWidth(spec.projection(), dIn, dSrc);
+        if (spec.heads() < 1) {
+            throw new InvalidSpecException("heads", "must be at least 1, got " + spec.heads());
+        }
+        if (dOut % spec.heads() != 0) {
+            throw new InvalidSpecException("heads", spec.heads() + " heads do not divide the width " + dOut
+                    + " (d_out % heads must be 0; try " + divisors(dOut) + ")");
+        }
+        int dModel = dOut;
+        if (spec.outWeight() != null) {
+            Tensor w = spec.outWeight();
+            requireShape("weights.out", w, dOut, -1);
+            dModel = w.dim(1);
+            optionalBias("weights.out_bias", spec.outBias(), dModel);
+        } else if (spec.outBias() != null) {
+            throw new InvalidSpecException("weights.out_bias", "given without weights.out");
+        }
+        if (!(spec.temperature() > 0 && Double.isFinite(spec.temperature()))) {
+            throw new InvalidSpecException("temperature", "must be a positive number, got " + spec.temperature());
+        }
+        if (spec.window() != null && spec.window() < 0) {
+            throw new InvalidSpecException("window", "must be 0 or more, got " + spec.window());
+        }
+        if (spec.padding() != null) {
+            Tensor p = spec.padding();
+            if (p.rank() != 2 || p.dim(0) != b || p.dim(1) != s) {
+                throw new InvalidSpecException("padding", "shape " + p.shapeString() + " should be (b, s) = (" + b
+                        + ", " + s + ")");
+            }
+            for (float v : p.data()) {
+                if (v != 0f && v != 1f) {
+                    throw new InvalidSpecException("padding", "values must be 1 (keep) or 0 (mask), got " + v);
+                }
+            }
+        }
+        if (spec.tokens() != null && spec.tokens().size() != t) {
+            throw new InvalidSpecException("tokens", spec.tokens().size() + " labels for " + t + " positions");
+        }
+        if (spec.sourceTokens() != null && spec.sourceTokens().size() != s) {
+            throw new InvalidSpecException("source_tokens", spec.sourceTokens().size() + " labels for " + s
+                    + " key positions");
+        }
+        if (spec.residual() && dModel != dIn) {
+            throw new InvalidSpecException("residual", "input width " + dIn + " and output width " + dModel
+                    + " differ, so they cannot be added");
+        }
+        if (spec.layerNorm() != null) {
+            optionalBias("layer_norm.gamma", spec.layerNorm().gamma(), dModel);
+            optionalBias("layer_norm.beta", spec.layerNorm().beta(), dModel);
+        }
+        return new Shapes(b, t, s, dIn, dSrc, dOut, spec.heads(), dOut / spec.heads(), dModel);
+    }
+
+    private static int projectedWidth(Projection projection, int dIn, int dSrc) {
+        if (projection instanceof Projection.Identity) {
+            if (dIn != dSrc) {
+                throw new InvalidSpecException("projection", "identity needs input and source of equal width, got "
+                        + dIn + " and " + dSrc);
+            }
+            return dIn;
+        }
+        if (projection instanceof Projection.Separate sep) {
+            requireShape("weights.query", sep.query(), dIn, -1);
+            int dOut = sep.query().dim(1);
+            requireShape("weights.key", sep.key(), dSrc, dOut);
+            requireShape("weights.value", sep.value(), dSrc, dOut);
+            optionalBias("weights.query_bias", sep.queryBias(), dOut);
+            optionalBias("weights.key_bias", sep.keyBias(), dOut);
+            optionalBias("weights.value_bias", sep.valueBias(), dOut);
+            return dOut;
+        }
+        Projection.Fused fused = (Projection.Fused) projection;
+        requireShape("weights.qkv", fused.qkv(), dIn, -1);
+        if (dIn != dSrc) {
+            throw new InvalidSpecException("weights.qkv", "a fused projection needs input and source of equal width,"
+                    + " got " + dIn + " and " + dSrc + "; use separate query/key/value weights");
+        }
+        int cols = fused.qkv().dim(1);
+        if (cols % 3 != 0 || cols == 0) {
+            throw new InvalidSpecException("weights.qkv", "has " + cols + " columns, not 3 * d_out");
+        }
+        optionalBias("weights.qkv_bias", fused.qkvBias(), cols);
+        return cols / 3;
+    }
+
+    static void requireShape(String field, Tensor w, int rows, int cols) {
+        if (w == null) {
+            throw new InvalidSpecException(field, "is missing");
+        }
+        if (w.rank() != 2 || w.dim(0) != rows || (cols >= 0 && w.dim(1) != cols) || w.dim(1) == 0) {
+            throw new InvalidSpecException(field, "shape " + w.shapeString() + " should be (" + rows + ", "
+                    + (cols >= 0 ? String.valueOf(cols) : "d_out") + ")");
+        }
+        requireFinite(field, w);
+    }
+
+    private static void optionalBias(String field, Tensor bias, int width) {
+        if (bias == null) {
+            return;
+        }
+        if (bias.rank() != 1 || bias.dim(0) != width) {
+            throw new InvalidSpecException(field, "shape " + bias.shapeString() + " should be (" + width + ",)");
+        }
+        requireFinite(field, bias);
+    }
+
+    static void requireFinite(String field, Tensor x) {
+        float[] d = x.data();
+        for (int i = 0; i < d.length; i++) {
+            if (!Float.isFinite(d[i])) {
+                throw new InvalidSpecException(field, "contains " + d[i] + " at flat index " + i
+                        + " (shape " + x.shapeString() + "); every value must be a finite number");
+            }
+        }
+    }
+
+    private static String divisors(int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int d = 1; d <= n; d++) {
+            if (n % d == 0) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(d);
+            }
+        }
+        return sb.toString();
+    }
+}

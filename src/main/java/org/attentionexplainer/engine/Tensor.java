@@ -1,0 +1,188 @@
+package org.attentionexplainer.engine;
+
+import java.util.Arrays;
+
+/**
+ * An immutable, dense, row-major float32 array with a shape. This is the value type that
+ * leaves the engine: no ND4J type escapes, so views, exporters and tests can read every
+ * intermediate of attention without knowing how it was computed.
+ */
+public final class Tensor {
+    private final int[] shape;
+    private final float[] data;
+
+    private Tensor(float[] data, int[] shape) {
+        this.shape = shape;
+        this.data = data;
+    }
+
+    /** A copy of {@code data} with the given shape. */
+    public static Tensor of(float[] data, int... shape) {
+        return wrap(data.clone(), shape.clone());
+    }
+
+    /** Takes ownership of {@code data}; only for arrays that nobody else holds. */
+    static Tensor wrap(float[] data, int... shape) {
+        long n = 1;
+        for (int d : shape) {
+            if (d < 0) {
+                throw new IllegalArgumentException("negative dimension in shape " + Arrays.toString(shape));
+            }
+            n *= d;
+        }
+        if (n != data.length) {
+            throw new IllegalArgumentException(
+                    "shape " + describe(shape) + " needs " + n + " values, got " + data.length);
+        }
+        return new Tensor(data, shape);
+    }
+
+    public static Tensor vector(float... values) {
+        return of(values, values.length);
+    }
+
+    /** A matrix from rows of equal length. */
+    public static Tensor matrix(float[][] rows) {
+        int cols = rows.length == 0 ? 0 : rows[0].length;
+        float[] flat = new float[rows.length * cols];
+        for (int i = 0; i < rows.length; i++) {
+            if (rows[i].length != cols) {
+                throw new IllegalArgumentException(
+                        "row " + i + " has " + rows[i].length + " values, row 0 has " + cols);
+            }
+            System.arraycopy(rows[i], 0, flat, i * cols, cols);
+        }
+        return wrap(flat, rows.length, cols);
+    }
+
+    public static Tensor zeros(int... shape) {
+        long n = 1;
+        for (int d : shape) {
+            n *= d;
+        }
+        return wrap(new float[Math.toIntExact(n)], shape.clone());
+    }
+
+    public int[] shape() {
+        return shape.clone();
+    }
+
+    public int rank() {
+        return shape.length;
+    }
+
+    public int dim(int axis) {
+        return shape[axis < 0 ? shape.length + axis : axis];
+    }
+
+    public int size() {
+        return data.length;
+    }
+
+    public float get(int... index) {
+        return data[offset(index)];
+    }
+
+    /** A copy of all values in row-major order. */
+    public float[] toArray() {
+        return data.clone();
+    }
+
+    /** Package-private view of the backing array: engine code reads it without copying. */
+    float[] data() {
+        return data;
+    }
+
+    /** The same values with another shape of equal size. */
+    public Tensor reshape(int... newShape) {
+        return wrap(data, newShape.clone());
+    }
+
+    /**
+     * The matrix formed by the last two axes at the given leading indices, e.g.
+     * {@code weights.matrix(b, h)} of a {@code (b, h, t, s)} tensor is the {@code (t, s)} map.
+     */
+    public float[][] matrix(int... leading) {
+        if (leading.length != shape.length - 2) {
+            throw new IllegalArgumentException("need " + (shape.length - 2) + " leading indices for shape "
+                    + describe(shape) + ", got " + leading.length);
+        }
+        int rows = shape[shape.length - 2];
+        int cols = shape[shape.length - 1];
+        int[] full = Arrays.copyOf(leading, shape.length);
+        int start = rows * cols == 0 ? 0 : offset(full);
+        float[][] out = new float[rows][cols];
+        for (int i = 0; i < rows; i++) {
+            System.arraycopy(data, start + i * cols, out[i], 0, cols);
+        }
+        return out;
+    }
+
+    /** The vector along the last axis at the given leading indices. */
+    public float[] row(int... leading) {
+        if (leading.length != shape.length - 1) {
+            throw new IllegalArgumentException("need " + (shape.length - 1) + " leading indices for shape "
+                    + describe(shape) + ", got " + leading.length);
+        }
+        int cols = shape[shape.length - 1];
+        int[] full = Arrays.copyOf(leading, shape.length);
+        float[] out = new float[cols];
+        if (cols > 0) {
+            System.arraycopy(data, offset(full), out, 0, cols);
+        }
+        return out;
+    }
+
+    /** True if any value is NaN or infinite. */
+    public boolean hasNonFinite() {
+        for (float v : data) {
+            if (!Float.isFinite(v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public String shapeString() {
+        return describe(shape);
+    }
+
+    static String describe(int[] shape) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < shape.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(shape[i]);
+        }
+        return sb.append(shape.length == 1 ? ",)" : ")").toString();
+    }
+
+    private int offset(int[] index) {
+        if (index.length != shape.length) {
+            throw new IllegalArgumentException(
+                    "index of rank " + index.length + " for shape " + describe(shape));
+        }
+        int off = 0;
+        for (int i = 0; i < shape.length; i++) {
+            if (index[i] < 0 || index[i] >= shape[i]) {
+                throw new IndexOutOfBoundsException(
+                        "index " + Arrays.toString(index) + " outside shape " + describe(shape));
+            }
+            off = off * shape[i] + index[i];
+        }
+        return off;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Tensor t && Arrays.equals(shape, t.shape) && Arrays.equals(data, t.data);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(shape) + Arrays.hashCode(data);
+    }
+
+    @Override
+    public String toString() {
+        return "Tensor" + describe(shape);
+    }
+}

@@ -1,0 +1,346 @@
+package org.attentionexplainer.export;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.Dropout;
+import org.attentionexplainer.engine.InvalidSpecException;
+import org.attentionexplainer.engine.LayerNormParams;
+import org.attentionexplainer.engine.Normalization;
+import org.attentionexplainer.engine.Npy;
+import org.attentionexplainer.engine.Projection;
+import org.attentionexplainer.engine.Scale;
+import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.TorchRandom;
+
+/**
+ * Reads a COMPUTE spec (see the README's "compute" section): JSON with arrays given inline or
+ * as {@code .npy} paths relative to the spec file, into an engine {@link AttentionSpec}.
+ */
+public final class ComputeSpecReader {
+    /** Spec files larger than this are refused before parsing. */
+    public static final long MAX_SPEC_BYTES = 64L << 20;
+    private static final Set<String> FIELDS = Set.of("tokens", "input", "source", "source_tokens", "projection",
+            "weights", "init", "heads", "scale", "temperature", "causal", "window", "padding", "normalization",
+            "dropout", "residual", "layer_norm");
+    private static final Set<String> WEIGHT_FIELDS = Set.of("query", "key", "value", "query_bias", "key_bias",
+            "value_bias", "qkv", "qkv_bias", "out", "out_bias");
+    private static final Set<String> INIT_FIELDS = Set.of("seed", "scheme", "d_out", "qkv_bias", "out", "out_bias");
+
+    private final JsonMapper mapper = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    public AttentionSpec read(Path specFile) throws SpecException {
+        JsonNode root;
+        try {
+            if (Files.isDirectory(specFile)) {
+                throw new SpecException(specFile + ": is a folder, not a spec file");
+            }
+            long size = Files.size(specFile);
+            if (size > MAX_SPEC_BYTES) {
+                throw new SpecException(specFile + ": " + size + " bytes is larger than the limit of "
+                        + MAX_SPEC_BYTES + " for a spec file; put large arrays in .npy files");
+            }
+            root = mapper.readTree(specFile.toFile());
+        } catch (NoSuchFileException e) {
+            throw new SpecException(specFile + ": no such file");
+        } catch (AccessDeniedException e) {
+            throw new SpecException(specFile + ": permission denied");
+        } catch (JsonProcessingException e) {
+            throw new SpecException(specFile + ": not valid JSON (line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new SpecException(specFile + ": cannot read: " + e.getMessage());
+        }
+        Path base = specFile.toAbsolutePath().getParent();
+        try {
+            return parse(root, base);
+        } catch (InvalidSpecException e) {
+            throw new SpecException(e.getMessage(), e);
+        }
+    }
+
+    /** Parses a spec tree; relative paths resolve against {@code base}. */
+    public AttentionSpec parse(JsonNode root, Path base) throws SpecException {
+        if (root == null || !root.isObject()) {
+            throw new SpecException("spec: must be a JSON object");
+        }
+        checkKeys(root, FIELDS, "");
+        Tensor input = array(root, "input", base, true);
+        Tensor source = array(root, "source", base, false);
+        AttentionSpec.Builder b = AttentionSpec.builder(input).source(source)
+                .tokens(strings(root, "tokens"))
+                .sourceTokens(strings(root, "source_tokens"));
+
+        JsonNode weights = root.path("weights");
+        if (!weights.isMissingNode() && !weights.isObject()) {
+            throw new SpecException("weights: must be an object");
+        }
+        checkKeys(weights, WEIGHT_FIELDS, "weights.");
+        JsonNode init = root.path("init");
+        String projection = text(root, "projection", null);
+        if (projection == null) {
+            projection = weights.has("query") || init.isObject() ? "separate"
+                    : weights.has("qkv") ? "fused" : "identity";
+        }
+        if (init.isObject()) {
+            checkKeys(init, INIT_FIELDS, "init.");
+            if (weights.size() > 0) {
+                throw new SpecException("init: give either init or weights, not both");
+            }
+            applyInit(b, init, projection, input, source);
+        } else if (!init.isMissingNode()) {
+            throw new SpecException("init: must be an object");
+        } else {
+            b.projection(switch (projection) {
+                case "identity" -> new Projection.Identity();
+                case "separate" -> new Projection.Separate(
+                        array(weights, "weights.query", "query", base, true),
+                        array(weights, "weights.key", "key", base, true),
+                        array(weights, "weights.value", "value", base, true),
+                        vector(weights, "weights.query_bias", "query_bias", base),
+                        vector(weights, "weights.key_bias", "key_bias", base),
+                        vector(weights, "weights.value_bias", "value_bias", base));
+                case "fused" -> new Projection.Fused(
+                        array(weights, "weights.qkv", "qkv", base, true),
+                        vector(weights, "weights.qkv_bias", "qkv_bias", base));
+                default -> throw new SpecException("projection: must be identity, separate or fused, got '"
+                        + projection + "'");
+            });
+            b.outProjection(array(weights, "weights.out", "out", base, false),
+                    vector(weights, "weights.out_bias", "out_bias", base));
+        }
+
+        b.heads(integer(root, "heads", 1));
+        b.scale(scale(root.path("scale")));
+        b.temperature(number(root, "temperature", 1.0));
+        b.causal(bool(root, "causal", false));
+        if (root.hasNonNull("window")) {
+            b.window(integer(root, "window", 0));
+        }
+        b.padding(array(root, "padding", base, false));
+        String norm = text(root, "normalization", "softmax");
+        b.normalization(switch (norm) {
+            case "softmax" -> Normalization.SOFTMAX;
+            case "hardmax" -> Normalization.HARDMAX;
+            default -> throw new SpecException("normalization: must be softmax or hardmax, got '" + norm + "'");
+        });
+        JsonNode dropout = root.path("dropout");
+        if (dropout.isObject()) {
+            checkKeys(dropout, Set.of("p", "seed"), "dropout.");
+            b.dropout(new Dropout(number(dropout, "p", "dropout.p", Double.NaN),
+                    (long) number(dropout, "seed", "dropout.seed", 0)));
+        } else if (!dropout.isMissingNode() && !dropout.isNull()) {
+            throw new SpecException("dropout: must be an object {\"p\": P, \"seed\": N}");
+        }
+        b.residual(bool(root, "residual", false));
+        JsonNode ln = root.path("layer_norm");
+        if (ln.isObject()) {
+            checkKeys(ln, Set.of("gamma", "beta", "eps"), "layer_norm.");
+            b.layerNorm(new LayerNormParams(vector(ln, "layer_norm.gamma", "gamma", base),
+                    vector(ln, "layer_norm.beta", "beta", base), number(ln, "eps", "layer_norm.eps", 1e-5)));
+        } else if (ln.isBoolean() && ln.booleanValue()) {
+            b.layerNorm(LayerNormParams.defaults());
+        } else if (!ln.isMissingNode() && !ln.isNull() && !(ln.isBoolean())) {
+            throw new SpecException("layer_norm: must be an object {\"gamma\", \"beta\", \"eps\"}");
+        }
+        try {
+            return b.build();
+        } catch (InvalidSpecException e) {
+            throw new SpecException(e.getMessage(), e);
+        }
+    }
+
+    private static void applyInit(AttentionSpec.Builder b, JsonNode init, String projection, Tensor input,
+                                  Tensor source) throws SpecException {
+        if (!init.has("seed")) {
+            throw new SpecException("init.seed: is missing");
+        }
+        long seed = init.get("seed").asLong();
+        String scheme = init.path("scheme").asText("torch_linear");
+        int dOut = (int) number(init, "d_out", "init.d_out", Double.NaN);
+        if (dOut < 1) {
+            throw new SpecException("init.d_out: must be at least 1, got " + dOut);
+        }
+        int dIn = input.dim(-1);
+        int dSrc = source == null ? dIn : source.dim(-1);
+        boolean qkvBias = bool(init, "qkv_bias", false);
+        TorchRandom rng = new TorchRandom(seed);
+        switch (scheme) {
+            case "torch_rand" -> {
+                if (!projection.equals("separate")) {
+                    throw new SpecException("init.scheme: torch_rand needs projection 'separate', got '"
+                            + projection + "'");
+                }
+                b.projection(new Projection.Separate(rng.rand(dIn, dOut), rng.rand(dSrc, dOut), rng.rand(dSrc, dOut)));
+            }
+            case "torch_linear" -> {
+                if (projection.equals("fused")) {
+                    TorchRandom.Linear qkv = rng.linear(dIn, 3 * dOut, qkvBias);
+                    b.projection(new Projection.Fused(qkv.weight(), qkv.bias()));
+                } else if (projection.equals("separate")) {
+                    TorchRandom.Linear q = rng.linear(dIn, dOut, qkvBias);
+                    TorchRandom.Linear k = rng.linear(dSrc, dOut, qkvBias);
+                    TorchRandom.Linear v = rng.linear(dSrc, dOut, qkvBias);
+                    b.projection(new Projection.Separate(q.weight(), k.weight(), v.weight(),
+                            q.bias(), k.bias(), v.bias()));
+                } else {
+                    throw new SpecException("projection: init needs 'separate' or 'fused', got '" + projection + "'");
+                }
+            }
+            default -> throw new SpecException("init.scheme: must be torch_linear or torch_rand, got '" + scheme + "'");
+        }
+        if (bool(init, "out", false)) {
+            TorchRandom.Linear out = rng.linear(dOut, dOut, bool(init, "out_bias", true));
+            b.outProjection(out.weight(), out.bias());
+        }
+    }
+
+    private static Scale scale(JsonNode node) throws SpecException {
+        if (node.isMissingNode() || node.isNull()) {
+            return Scale.inverseSqrtDk();
+        }
+        if (node.isNumber()) {
+            double f = node.asDouble();
+            if (!(f > 0 && Double.isFinite(f))) {
+                throw new SpecException("scale: must be a positive number, got " + node.asText());
+            }
+            return Scale.of(f);
+        }
+        return switch (node.asText()) {
+            case "inverse_sqrt_dk" -> Scale.inverseSqrtDk();
+            case "none" -> Scale.none();
+            default -> throw new SpecException("scale: must be \"inverse_sqrt_dk\", \"none\" or a positive number, got "
+                    + node);
+        };
+    }
+
+    private Tensor array(JsonNode parent, String key, Path base, boolean required) throws SpecException {
+        return array(parent, key, key, base, required);
+    }
+
+    private Tensor vector(JsonNode parent, String field, String key, Path base) throws SpecException {
+        Tensor t = array(parent, field, key, base, false);
+        if (t != null && t.rank() != 1) {
+            throw new SpecException(field + ": should be a vector, got shape " + t.shapeString());
+        }
+        return t;
+    }
+
+    private Tensor array(JsonNode parent, String field, String key, Path base, boolean required) throws SpecException {
+        JsonNode node = parent.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            if (required) {
+                throw new SpecException(field + ": is missing");
+            }
+            return null;
+        }
+        if (node.isTextual()) {
+            Path file = base.resolve(node.asText());
+            try {
+                return Npy.read(file);
+            } catch (IOException e) {
+                throw new SpecException(field + ": " + e.getMessage());
+            }
+        }
+        if (node.isArray()) {
+            return InlineArrays.toTensor(node, field);
+        }
+        throw new SpecException(field + ": must be a nested list of numbers or the path of a .npy file");
+    }
+
+    private static List<String> strings(JsonNode root, String key) throws SpecException {
+        JsonNode node = root.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isArray()) {
+            throw new SpecException(key + ": must be a list of strings");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode n : node) {
+            out.add(n.asText());
+        }
+        return out;
+    }
+
+    private static String text(JsonNode root, String key, String dflt) throws SpecException {
+        JsonNode node = root.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return dflt;
+        }
+        if (!node.isTextual()) {
+            throw new SpecException(key + ": must be a string, got " + node);
+        }
+        return node.asText();
+    }
+
+    private static int integer(JsonNode root, String key, int dflt) throws SpecException {
+        double d = number(root, key, key, dflt);
+        if (d != Math.rint(d) || Math.abs(d) > Integer.MAX_VALUE) {
+            throw new SpecException(key + ": must be a whole number, got " + root.path(key));
+        }
+        return (int) d;
+    }
+
+    private static double number(JsonNode root, String key, double dflt) throws SpecException {
+        return number(root, key, key, dflt);
+    }
+
+    private static double number(JsonNode parent, String key, String field, double dflt) throws SpecException {
+        JsonNode node = parent.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            if (Double.isNaN(dflt)) {
+                throw new SpecException(field + ": is missing");
+            }
+            return dflt;
+        }
+        if (!node.isNumber()) {
+            throw new SpecException(field + ": must be a number, got " + node);
+        }
+        double d = node.asDouble();
+        if (!Double.isFinite(d)) {
+            throw new SpecException(field + ": must be a finite number, got " + node.asText());
+        }
+        return d;
+    }
+
+    private static boolean bool(JsonNode root, String key, boolean dflt) throws SpecException {
+        JsonNode node = root.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return dflt;
+        }
+        if (!node.isBoolean()) {
+            throw new SpecException(key + ": must be true or false, got " + node);
+        }
+        return node.asBoolean();
+    }
+
+    private static void checkKeys(JsonNode node, Set<String> allowed, String prefix) throws SpecException {
+        if (!node.isObject()) {
+            return;
+        }
+        Iterator<String> names = node.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            boolean ignorable = prefix.isEmpty() && (name.startsWith("expect") || name.startsWith("_")
+                    || name.equals("description") || name.equals("comment"));
+            if (!allowed.contains(name) && !ignorable) {
+                throw new SpecException(prefix + name + ": unknown field (known: " + String.join(", ",
+                        new java.util.TreeSet<>(allowed)) + ")");
+            }
+        }
+    }
+}

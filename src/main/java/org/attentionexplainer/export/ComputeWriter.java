@@ -1,0 +1,140 @@
+package org.attentionexplainer.export;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.MaskedRow;
+import org.attentionexplainer.engine.Npy;
+import org.attentionexplainer.engine.Tensor;
+
+/**
+ * Writes every intermediate of a trace into a folder as float32 {@code .npy} files plus a
+ * {@code summary.json}. Files are written into a hidden staging folder first and moved in
+ * only when all of them are complete, so a failure never leaves a half-written result.
+ */
+public final class ComputeWriter {
+    private final JsonMapper mapper = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    /** The arrays of a trace by output name, in the order of the COMPUTE contract. */
+    public static Map<String, Tensor> arrays(AttentionTrace trace) {
+        Map<String, Tensor> m = new LinkedHashMap<>();
+        m.put("q", trace.q());
+        m.put("k", trace.k());
+        m.put("v", trace.v());
+        m.put("scores", trace.scores());
+        m.put("logits", trace.logits());
+        m.put("weights", trace.weights());
+        m.put("heads", trace.heads());
+        m.put("context", trace.context());
+        m.put("output", trace.output());
+        m.put("final", trace.result());
+        return m;
+    }
+
+    /** Writes the arrays and summary; returns the files written. */
+    public List<Path> write(AttentionTrace trace, Path dir, double seconds) throws IOException {
+        Files.createDirectories(dir);
+        if (!Files.isWritable(dir)) {
+            throw new IOException(dir + ": folder is not writable");
+        }
+        Path staging = Files.createTempDirectory(dir, ".compute-");
+        List<Path> written = new ArrayList<>();
+        try {
+            for (Map.Entry<String, Tensor> e : arrays(trace).entrySet()) {
+                Npy.write(staging.resolve(e.getKey() + ".npy"), e.getValue());
+            }
+            mapper.writeValue(staging.resolve("summary.json").toFile(), summary(trace, seconds));
+            try (Stream<Path> files = Files.list(staging)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Path target = dir.resolve(f.getFileName());
+                    Files.move(f, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    written.add(target);
+                }
+            }
+        } finally {
+            deleteTree(staging);
+        }
+        written.sort(null);
+        return written;
+    }
+
+    ObjectNode summary(AttentionTrace trace, double seconds) {
+        AttentionSpec spec = trace.spec();
+        ObjectNode root = mapper.createObjectNode();
+        ObjectNode settings = root.putObject("settings");
+        settings.put("projection", spec.projection().specValue());
+        settings.put("self_attention", !spec.isCrossAttention());
+        settings.put("heads", trace.headCount());
+        settings.put("head_dim", trace.headDim());
+        Object scale = spec.scale().specValue();
+        if (scale instanceof Double d) {
+            settings.put("scale", d);
+        } else {
+            settings.put("scale", scale.toString());
+        }
+        settings.put("scale_factor", trace.scaleFactor());
+        settings.put("temperature", spec.temperature());
+        settings.put("causal", spec.causal());
+        if (spec.window() == null) {
+            settings.putNull("window");
+        } else {
+            settings.put("window", spec.window());
+        }
+        settings.put("padding", spec.padding() != null);
+        settings.put("normalization", spec.normalization().specValue());
+        if (spec.dropout() == null) {
+            settings.putNull("dropout");
+        } else {
+            settings.putObject("dropout").put("p", spec.dropout().p()).put("seed", spec.dropout().seed());
+        }
+        settings.put("output_projection", spec.outWeight() != null);
+        settings.put("residual", spec.residual());
+        if (spec.layerNorm() == null) {
+            settings.putNull("layer_norm");
+        } else {
+            settings.putObject("layer_norm").put("eps", spec.layerNorm().eps())
+                    .put("affine", spec.layerNorm().gamma() != null || spec.layerNorm().beta() != null);
+        }
+        ArrayNode tokens = root.putArray("tokens");
+        trace.tokens().forEach(tokens::add);
+        ArrayNode sourceTokens = root.putArray("source_tokens");
+        trace.sourceTokens().forEach(sourceTokens::add);
+        ObjectNode shapes = root.putObject("shapes");
+        for (Map.Entry<String, Tensor> e : arrays(trace).entrySet()) {
+            ArrayNode s = shapes.putArray(e.getKey());
+            for (int d : e.getValue().shape()) {
+                s.add(d);
+            }
+        }
+        ArrayNode masked = root.putArray("fully_masked_rows");
+        for (MaskedRow row : trace.fullyMaskedRows()) {
+            masked.addObject().put("batch", row.batch()).put("query", row.query());
+        }
+        root.put("backend", trace.backend());
+        root.put("seconds", seconds);
+        return root;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
