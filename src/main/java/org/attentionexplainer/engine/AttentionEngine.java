@@ -42,6 +42,10 @@ public final class AttentionEngine {
     }
 
     public AttentionTrace compute(AttentionSpec spec) {
+        Shapes.requireFinite("input", spec.input());
+        if (spec.source() != null) {
+            Shapes.requireFinite("source", spec.source());
+        }
         Tensor input = asBatch(spec.input(), "input");
         Tensor sourceTensor = spec.source() == null ? input : asBatch(spec.source(), "source");
         Shapes sh = Shapes.check(spec, input, sourceTensor);
@@ -130,12 +134,23 @@ public final class AttentionEngine {
         return logits.addi(maskAdd.broadcast(logits.shape()));
     }
 
-    /** exp(x - rowmax) / sum, with rows whose keys are all masked set to 0 instead of NaN. */
+    /**
+     * Softmax along the last axis of any tensor: exp(x - rowmax) / sum. -inf entries get 0;
+     * a row that is all -inf gets 0 everywhere instead of NaN.
+     */
+    public Tensor softmax(Tensor logits) {
+        if (logits.rank() < 1 || logits.size() == 0) {
+            throw new InvalidSpecException("logits", "softmax needs at least one value");
+        }
+        return tensor(softmax(nd(logits)));
+    }
+
     private static INDArray softmax(INDArray logits) {
-        INDArray rowMax = logits.max(true, 3);                                  // (b, h, t, 1)
+        int last = logits.rank() - 1;
+        INDArray rowMax = logits.max(true, last);                               // (..., 1)
         BooleanIndexing.replaceWhere(rowMax, 0.0, Conditions.isInfinite());
         INDArray e = Transforms.exp(logits.sub(rowMax.broadcast(logits.shape())), false);
-        INDArray sum = e.sum(true, 3);
+        INDArray sum = e.sum(true, last);
         BooleanIndexing.replaceWhere(sum, 1.0, Conditions.equals(0.0));
         return e.divi(sum.broadcast(e.shape()));
     }

@@ -28,10 +28,6 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
                         + b);
             }
         }
-        requireFinite("input", input);
-        if (spec.source() != null) {
-            requireFinite("source", source);
-        }
         int dOut = projectedWidth(spec.projection(), dIn, dSrc);
         if (spec.heads() < 1) {
             throw new InvalidSpecException("heads", "must be at least 1, got " + spec.heads());
@@ -142,10 +138,19 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
         float[] d = x.data();
         for (int i = 0; i < d.length; i++) {
             if (!Float.isFinite(d[i])) {
-                throw new InvalidSpecException(field, "contains " + d[i] + " at flat index " + i
-                        + " (shape " + x.shapeString() + "); every value must be a finite number");
+                throw new InvalidSpecException(field, "contains " + d[i] + " at index " + indexOf(i, x.shape())
+                        + " of shape " + x.shapeString() + "; every value must be a finite number");
             }
         }
+    }
+
+    private static String indexOf(int flat, int[] shape) {
+        int[] idx = new int[shape.length];
+        for (int a = shape.length - 1; a >= 0; a--) {
+            idx[a] = shape[a] == 0 ? 0 : flat % shape[a];
+            flat = shape[a] == 0 ? 0 : flat / shape[a];
+        }
+        return Tensor.describe(idx);
     }
 
     private static String divisors(int n) {

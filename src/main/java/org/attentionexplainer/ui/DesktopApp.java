@@ -1,7 +1,6 @@
 package org.attentionexplainer.ui;
 
 import javafx.application.Application;
-import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.BorderPane;
@@ -26,10 +25,5 @@ public final class DesktopApp extends Application {
         stage.setTitle("Attention Explainer");
         stage.setScene(new Scene(root, 1200, 800));
         stage.show();
-    }
-
-    @Override
-    public void stop() {
-        Platform.exit();
     }
 }

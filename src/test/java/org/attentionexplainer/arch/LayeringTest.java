@@ -1,0 +1,58 @@
+package org.attentionexplainer.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The layering of STYLE.md: the engine alone knows ND4J, the ui alone knows JavaFX. */
+@AnalyzeClasses(packages = "org.attentionexplainer", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayeringTest {
+    private static final String BASE = "org.attentionexplainer.";
+
+    @ArchTest
+    static final ArchRule onlyTheEngineUsesNd4j = noClasses()
+            .that().resideOutsideOfPackage(BASE + "engine..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.nd4j..", "org.bytedeco..");
+
+    @ArchTest
+    static final ArchRule onlyTheUiUsesJavaFx = noClasses()
+            .that().resideOutsideOfPackages(BASE + "ui..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..");
+
+    @ArchTest
+    static final ArchRule engineStandsAlone = noClasses()
+            .that().resideInAPackage(BASE + "engine..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + "lesson..", BASE + "render..",
+                    BASE + "export..", BASE + "cli..", BASE + "ui..");
+
+    @ArchTest
+    static final ArchRule lessonUsesOnlyTheEngine = noClasses()
+            .that().resideInAPackage(BASE + "lesson..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + "render..", BASE + "export..",
+                    BASE + "cli..", BASE + "ui..")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule renderUsesOnlyEngineValues = noClasses()
+            .that().resideInAPackage(BASE + "render..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + "export..", BASE + "cli..", BASE + "ui..")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule exportKnowsNoCliOrUi = noClasses()
+            .that().resideInAPackage(BASE + "export..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + "cli..", BASE + "ui..");
+
+    @ArchTest
+    static final ArchRule cliKnowsNoUi = noClasses()
+            .that().resideInAPackage(BASE + "cli..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + "ui..");
+
+    @ArchTest
+    static final ArchRule uiKnowsNoCli = noClasses()
+            .that().resideInAPackage(BASE + "ui..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + "cli..");
+}

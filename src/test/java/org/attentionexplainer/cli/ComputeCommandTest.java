@@ -1,0 +1,162 @@
+package org.attentionexplainer.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.engine.Npy;
+import org.attentionexplainer.engine.Tensor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The compute command end to end, in process: outputs, and one clear line for bad input. */
+class ComputeCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int status = CliApp.run(args, () -> { throw new AssertionError("no GUI in this test"); },
+                    AttentionEngine::new);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private Path spec(String json) throws IOException {
+        Path p = dir.resolve("case.json");
+        Files.writeString(p, json);
+        return p;
+    }
+
+    private void assertOneLineError(Run r, String fragment) {
+        assertEquals(ExitCodes.BAD_INPUT, r.status(), r.err());
+        String[] lines = r.err().strip().split("\n");
+        assertEquals(1, lines.length, "one line: " + r.err());
+        assertTrue(lines[0].contains(fragment), lines[0]);
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void writesEveryArrayWithBatchAndHeadAxes() throws Exception {
+        Path spec = spec("""
+                {"tokens": ["Hello", "shiny", "sun"],
+                 "input": [[0.34, 0.22, 0.54], [0.53, 0.34, 0.98], [0.29, 0.54, 0.93]],
+                 "scale": "none"}""");
+        Path out = dir.resolve("out");
+        Run r = run("compute", "--spec", spec.toString(), "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        for (String name : new String[] {"q", "k", "v", "scores", "logits", "weights", "heads", "context",
+            "output", "final"}) {
+            assertTrue(Files.exists(out.resolve(name + ".npy")), name);
+        }
+        Tensor weights = Npy.read(out.resolve("weights.npy"));
+        assertEquals(4, weights.rank());
+        assertEquals(0.4063f, weights.get(0, 0, 1, 1), 5e-5f);
+        String summary = Files.readString(out.resolve("summary.json"));
+        assertTrue(summary.contains("\"backend\""), summary);
+        assertTrue(summary.contains("\"shiny\""), summary);
+        try (var files = Files.list(out)) {
+            assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".")), "no staging leftovers");
+        }
+    }
+
+    @Test
+    void seededInitGivesTheTextbookNumbers() throws Exception {
+        // Build a Large Language Model (From Scratch), ch. 3: SelfAttention_v2 with
+        // torch.manual_seed(789) prints the context rows [-0.0739, 0.0713], [-0.0748, 0.0703], ...
+        Path spec = spec("""
+                {"input": [[0.43, 0.15, 0.89], [0.55, 0.87, 0.66], [0.57, 0.85, 0.64],
+                           [0.22, 0.58, 0.33], [0.77, 0.25, 0.10], [0.05, 0.80, 0.55]],
+                 "init": {"seed": 789, "scheme": "torch_linear", "d_out": 2}}""");
+        Path out = dir.resolve("out");
+        assertEquals(0, run("compute", "--spec", spec.toString(), "--out", out.toString()).status());
+        Tensor context = Npy.read(out.resolve("output.npy"));
+        assertEquals(-0.0739f, context.get(0, 0, 0), 5e-5f);
+        assertEquals(0.0713f, context.get(0, 0, 1), 5e-5f);
+        assertEquals(-0.0748f, context.get(0, 1, 0), 5e-5f);
+        assertEquals(0.0703f, context.get(0, 1, 1), 5e-5f);
+    }
+
+    @Test
+    void missingInput() throws Exception {
+        assertOneLineError(run("compute", "--spec", spec("{\"heads\": 1}").toString(), "--out", dir.toString()),
+                "input: is missing");
+    }
+
+    @Test
+    void headsNotDividingTheWidth() throws Exception {
+        Path spec = spec("{\"input\": [[1, 2, 3, 4]], \"heads\": 3}");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", dir.toString()), "heads:");
+    }
+
+    @Test
+    void nanInTheInput() throws Exception {
+        Path spec = spec("{\"input\": [[1, NaN]]}");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", dir.toString()), "input: contains NaN");
+    }
+
+    @Test
+    void wrongWeightShape() throws Exception {
+        Path spec = spec("{\"input\": [[1, 2]], \"weights\": {\"query\": [[1], [2], [3]], \"key\": [[1], [2]],"
+                + " \"value\": [[1], [2]]}}");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", dir.toString()), "weights.query: shape");
+    }
+
+    @Test
+    void unreadableNpyAndMissingSpec() throws Exception {
+        Path spec = spec("{\"input\": \"nowhere.npy\"}");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", dir.toString()), "input:");
+        assertOneLineError(run("compute", "--spec", dir.resolve("absent.json").toString(), "--out", dir.toString()),
+                "no such file");
+    }
+
+    @Test
+    void invalidJsonAndUnknownField() throws Exception {
+        assertOneLineError(run("compute", "--spec", spec("{\"input\": [[1, 2]").toString(), "--out",
+                dir.toString()), "not valid JSON");
+        assertOneLineError(run("compute", "--spec", spec("{\"input\": [[1, 2]], \"casual\": true}").toString(),
+                "--out", dir.toString()), "casual: unknown field");
+    }
+
+    @Test
+    void unwritableOutputFolder() throws Exception {
+        Path spec = spec("{\"input\": [[1, 2]]}");
+        Path locked = Files.createDirectory(dir.resolve("locked"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("r-xr-xr-x")));
+        if (Files.isWritable(locked)) {
+            return; // running as root: permissions do not apply; the file-as-folder case below still does
+        }
+        Run r = run("compute", "--spec", spec.toString(), "--out", locked.resolve("out").toString());
+        assertEquals(ExitCodes.CANNOT_WRITE, r.status());
+    }
+
+    @Test
+    void outputPathThatIsAFile() throws Exception {
+        Path spec = spec("{\"input\": [[1, 2]]}");
+        Path file = Files.writeString(dir.resolve("file.txt"), "x");
+        Run r = run("compute", "--spec", spec.toString(), "--out", file.toString());
+        assertEquals(ExitCodes.CANNOT_WRITE, r.status());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+        assertEquals("x", Files.readString(file), "nothing overwritten");
+    }
+}
