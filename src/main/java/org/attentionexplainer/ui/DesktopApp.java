@@ -1,13 +1,39 @@
 package org.attentionexplainer.ui;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.engine.Backends;
+import org.attentionexplainer.ui.home.HomeScreen;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.BackgroundWork;
+import org.attentionexplainer.ui.shell.MainView;
+import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.shell.Settings;
+import org.attentionexplainer.ui.theme.Theme;
 
-/** The desktop window. */
+/**
+ * The desktop window. The window is shown at once; ND4J starts on the worker thread
+ * meanwhile (about a second) and the status bar says when it is ready.
+ */
 public final class DesktopApp extends Application {
+    private ExecutorService worker;
+    private Settings settings;
 
     /** Opens the window and returns when it is closed. */
     public static void launchWindow(String[] args) {
@@ -21,9 +47,121 @@ public final class DesktopApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        BorderPane root = new BorderPane(new Label("Attention Explainer"));
-        stage.setTitle("Attention Explainer");
-        stage.setScene(new Scene(root, 1200, 800));
+        settings = Settings.userPreferences();
+        worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "attention-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        CompletableFuture<AttentionEngine> engine = CompletableFuture.supplyAsync(() -> {
+            Backends.warmUp();
+            return new AttentionEngine();
+        }, worker);
+        engine.whenComplete((e, error) -> {
+            if (error != null) {
+                System.err.println("attention-explainer: the compute engine failed to start: " + error);
+            }
+        });
+        I18n i18n = new I18n(Locale.forLanguageTag(settings.get("language", Locale.getDefault().getLanguage())));
+        AppContext context = new AppContext(i18n, BackgroundWork.forApp(worker), engine, settings);
+        MainViewModel model = new MainViewModel(context, createScreens(context));
+        Parent root = new MainView(model, () -> stage.close()).createView();
+
+        Scene scene = new Scene(root);
+        applyTheme(scene, model.themeProperty().get());
+        model.themeProperty().addListener((o, a, b) -> applyTheme(scene, b));
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> handleKey(e, scene, model));
+
+        stage.titleProperty().bind(i18n.text("app.title"));
+        stage.setScene(scene);
+        restoreBounds(stage);
+        stage.setFullScreenExitHint("");
+        model.fullScreenProperty().addListener((o, a, b) -> stage.setFullScreen(b));
+        stage.fullScreenProperty().addListener((o, a, b) -> model.fullScreenProperty().set(b));
+        stage.setOnHidden(e -> saveBounds(stage));
         stage.show();
+    }
+
+    /** The screens in navigation order. */
+    static List<org.attentionexplainer.ui.shell.Screen> createScreens(AppContext context) {
+        List<org.attentionexplainer.ui.shell.Screen> screens = new ArrayList<>();
+        screens.add(new HomeScreen(context));
+        return screens;
+    }
+
+    private static void applyTheme(Scene scene, Theme theme) {
+        scene.getStylesheets().setAll(Theme.base(), theme.stylesheet());
+    }
+
+    /** Presenter keys step through the current screen; typing in a text field is left alone. */
+    static void handleKey(KeyEvent e, Scene scene, MainViewModel model) {
+        boolean typing = scene.getFocusOwner() instanceof TextInputControl;
+        KeyCode code = e.getCode();
+        if (e.isShortcutDown() && e.isShiftDown() && code == KeyCode.F) {
+            model.toggleFullScreen();
+        } else if (e.isShortcutDown() && (code == KeyCode.EQUALS || code == KeyCode.PLUS || code == KeyCode.ADD)) {
+            model.zoomIn();
+        } else if (e.isShortcutDown() && (code == KeyCode.MINUS || code == KeyCode.SUBTRACT)) {
+            model.zoomOut();
+        } else if (typing || e.isShortcutDown() || e.isAltDown()) {
+            return;
+        } else if (code == KeyCode.RIGHT || code == KeyCode.PAGE_DOWN || (code == KeyCode.SPACE && !e.isShiftDown())) {
+            model.next();
+        } else if (code == KeyCode.LEFT || code == KeyCode.PAGE_UP || (code == KeyCode.SPACE && e.isShiftDown())) {
+            model.previous();
+        } else if (code == KeyCode.HOME) {
+            model.first();
+        } else if (code == KeyCode.END) {
+            model.last();
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    private void restoreBounds(Stage stage) {
+        Rectangle2D visual = Screen.getPrimary().getVisualBounds();
+        double w = Math.min(settings.getDouble("window.width", Math.min(1280, visual.getWidth())), visual.getWidth());
+        double h = Math.min(settings.getDouble("window.height", Math.min(820, visual.getHeight())), visual.getHeight());
+        stage.setWidth(Math.max(640, w));
+        stage.setHeight(Math.max(480, h));
+        double x = settings.getDouble("window.x", Double.NaN);
+        double y = settings.getDouble("window.y", Double.NaN);
+        boolean onScreen = !Screen.getScreensForRectangle(x, y, 50, 50).isEmpty();
+        if (Double.isFinite(x) && Double.isFinite(y) && onScreen) {
+            stage.setX(x);
+            stage.setY(y);
+        } else {
+            stage.centerOnScreen();
+        }
+        stage.setMaximized(Boolean.parseBoolean(settings.get("window.maximized", "false")));
+        stage.setMinWidth(640);
+        stage.setMinHeight(480);
+    }
+
+    private void saveBounds(Stage stage) {
+        settings.put("window.maximized", Boolean.toString(stage.isMaximized()));
+        if (!stage.isMaximized() && !stage.isFullScreen()) {
+            settings.put("window.x", Double.toString(stage.getX()));
+            settings.put("window.y", Double.toString(stage.getY()));
+            settings.put("window.width", Double.toString(stage.getWidth()));
+            settings.put("window.height", Double.toString(stage.getHeight()));
+        }
+        settings.flush();
+    }
+
+    @Override
+    public void stop() {
+        if (worker != null) {
+            worker.shutdownNow();
+        }
+        if (settings != null) {
+            settings.flush();
+        }
+    }
+
+    /** Exits the JavaFX runtime (the launcher then ends the process). */
+    static void exit() {
+        Platform.exit();
     }
 }

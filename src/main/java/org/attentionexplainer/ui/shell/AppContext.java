@@ -1,0 +1,18 @@
+package org.attentionexplainer.ui.shell;
+
+import java.util.concurrent.CompletableFuture;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/**
+ * What every screen is given: the strings, the background worker, the engine (ready once
+ * ND4J has started; join it only inside background work) and the remembered settings.
+ */
+public record AppContext(I18n i18n, BackgroundWork work, CompletableFuture<AttentionEngine> engine, Settings settings) {
+
+    /** For tests: everything synchronous, English, settings in memory. */
+    public static AppContext forTests() {
+        return new AppContext(new I18n(java.util.Locale.ENGLISH), BackgroundWork.sameThread(),
+                CompletableFuture.completedFuture(new AttentionEngine()), Settings.inMemory());
+    }
+}

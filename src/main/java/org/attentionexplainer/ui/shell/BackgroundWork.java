@@ -1,0 +1,63 @@
+package org.attentionexplainer.ui.shell;
+
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+
+/**
+ * The one way screens run heavy work off the FX thread: a task runs on the injected executor
+ * and its result comes back on the FX thread. Tests inject a same-thread executor and a
+ * same-thread "FX" executor so everything is synchronous.
+ */
+public final class BackgroundWork {
+    private final Executor worker;
+    private final Executor fx;
+    private final IntegerProperty running = new SimpleIntegerProperty();
+
+    public BackgroundWork(Executor worker, Executor fx) {
+        this.worker = worker;
+        this.fx = fx;
+    }
+
+    /** Runs on a daemon worker thread and returns to the JavaFX thread. */
+    public static BackgroundWork forApp(Executor worker) {
+        return new BackgroundWork(worker, Platform::runLater);
+    }
+
+    public static BackgroundWork sameThread() {
+        return new BackgroundWork(Runnable::run, Runnable::run);
+    }
+
+    /** How many tasks are running now (the status bar shows it). */
+    public IntegerProperty runningProperty() {
+        return running;
+    }
+
+    /** Runs {@code action} on the FX thread (at once in tests). */
+    public void onFx(Runnable action) {
+        fx.execute(action);
+    }
+
+    public <T> void submit(Supplier<T> task, Consumer<T> onResult, Consumer<Throwable> onError) {
+        running.set(running.get() + 1);
+        worker.execute(() -> {
+            T result;
+            try {
+                result = task.get();
+            } catch (RuntimeException | Error e) {
+                fx.execute(() -> {
+                    running.set(running.get() - 1);
+                    onError.accept(e);
+                });
+                return;
+            }
+            fx.execute(() -> {
+                running.set(running.get() - 1);
+                onResult.accept(result);
+            });
+        });
+    }
+}

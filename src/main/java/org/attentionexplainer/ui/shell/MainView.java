@@ -1,0 +1,191 @@
+package org.attentionexplainer.ui.shell;
+
+import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.theme.Theme;
+
+/** The main window's content: menu bar, navigation, the current screen, status bar. */
+public final class MainView {
+    /** The base font size in pixels at zoom 1; everything sized in em follows the zoom. */
+    public static final double BASE_FONT_PX = 14;
+
+    private final MainViewModel model;
+    private final Runnable quit;
+    private final BorderPane root = new BorderPane();
+    private final StackPane content = new StackPane();
+
+    public MainView(MainViewModel model, Runnable quit) {
+        this.model = model;
+        this.quit = quit;
+    }
+
+    public Parent createView() {
+        root.getStyleClass().add("main-view");
+        root.setTop(menuBar());
+        root.setLeft(navigation());
+        content.getStyleClass().add("screen-area");
+        root.setCenter(content);
+        root.setBottom(statusBar());
+        init();
+        return root;
+    }
+
+    private void init() {
+        showScreen(model.currentProperty().get());
+        model.currentProperty().addListener((o, a, b) -> showScreen(b));
+        root.styleProperty().bind(Bindings.createStringBinding(
+                () -> String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT_PX * model.zoomProperty().get()),
+                model.zoomProperty()));
+    }
+
+    private void showScreen(Screen screen) {
+        if (screen == null) {
+            content.getChildren().clear();
+            return;
+        }
+        Node view = screen.view();
+        view.setId(screen.id());
+        content.getChildren().setAll(view);
+    }
+
+    private MenuBar menuBar() {
+        I18n i18n = model.i18n();
+        MenuItem quitItem = item("menu.file.quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
+        quitItem.setOnAction(e -> quit.run());
+        Menu file = menu("menu.file", quitItem);
+        file.setId("menu-file");
+
+        MenuItem zoomIn = item("menu.view.zoomIn", new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN));
+        zoomIn.setOnAction(e -> model.zoomIn());
+        MenuItem zoomOut = item("menu.view.zoomOut",
+                new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN));
+        zoomOut.setOnAction(e -> model.zoomOut());
+        MenuItem zoomReset = item("menu.view.zoomReset",
+                new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
+        zoomReset.setOnAction(e -> model.resetZoom());
+        MenuItem fullScreen = item("menu.view.fullScreen", new KeyCodeCombination(KeyCode.F11));
+        fullScreen.setOnAction(e -> model.toggleFullScreen());
+
+        Menu themes = menu("menu.view.theme");
+        ToggleGroup themeGroup = new ToggleGroup();
+        for (Theme t : Theme.values()) {
+            RadioMenuItem r = new RadioMenuItem();
+            r.textProperty().bind(i18n.text(t.messageKey()));
+            r.setId("theme-" + t.name().toLowerCase(Locale.ROOT));
+            r.setToggleGroup(themeGroup);
+            r.setSelected(model.themeProperty().get() == t);
+            r.setOnAction(e -> model.themeProperty().set(t));
+            themes.getItems().add(r);
+        }
+        Menu languages = menu("menu.view.language");
+        languages.setId("menu-language");
+        ToggleGroup languageGroup = new ToggleGroup();
+        for (Locale l : I18n.SUPPORTED) {
+            RadioMenuItem r = new RadioMenuItem(l.getDisplayLanguage(l));
+            r.setId("language-" + l.getLanguage());
+            r.setToggleGroup(languageGroup);
+            r.setSelected(i18n.locale().getLanguage().equals(l.getLanguage()));
+            r.setOnAction(e -> model.setLocale(l));
+            languages.getItems().add(r);
+        }
+        Menu view = menu("menu.view", zoomIn, zoomOut, zoomReset, new SeparatorMenuItem(), fullScreen,
+                new SeparatorMenuItem(), themes, languages);
+        view.setId("menu-view");
+
+        Menu go = menu("menu.go");
+        for (Screen s : model.screens()) {
+            MenuItem m = new MenuItem();
+            m.textProperty().bind(i18n.text(s.titleKey()));
+            m.setOnAction(e -> model.currentProperty().set(s));
+            go.getItems().add(m);
+        }
+        MenuBar bar = new MenuBar(file, view, go);
+        bar.setUseSystemMenuBar(true);
+        return bar;
+    }
+
+    private Node navigation() {
+        ListView<Screen> list = new ListView<>();
+        list.setId("navigation");
+        list.getStyleClass().add("navigation");
+        list.getItems().setAll(model.screens());
+        list.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(Screen item, boolean empty) {
+                super.updateItem(item, empty);
+                textProperty().unbind();
+                if (empty || item == null) {
+                    setText(null);
+                } else {
+                    textProperty().bind(model.i18n().text(item.titleKey()));
+                }
+            }
+        });
+        list.getSelectionModel().select(model.currentProperty().get());
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                model.currentProperty().set(b);
+            }
+        });
+        model.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
+        list.setPrefWidth(200);
+        return list;
+    }
+
+    private Node statusBar() {
+        Label backend = new Label();
+        backend.setId("status-backend");
+        backend.textProperty().bind(model.backendStatusProperty());
+        ProgressIndicator warming = new ProgressIndicator();
+        warming.getStyleClass().add("status-progress");
+        warming.visibleProperty().bind(model.engineReadyProperty().not());
+        warming.managedProperty().bind(warming.visibleProperty());
+        Label zoom = new Label();
+        zoom.setId("status-zoom");
+        zoom.textProperty().bind(Bindings.createStringBinding(
+                () -> model.i18n().get("status.zoom", Math.round(model.zoomProperty().get() * 100)),
+                model.zoomProperty(), model.i18n().localeProperty()));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(8, warming, backend, spacer, zoom);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private Menu menu(String key, MenuItem... items) {
+        Menu m = new Menu();
+        m.textProperty().bind(model.i18n().text(key));
+        m.getItems().addAll(items);
+        return m;
+    }
+
+    private MenuItem item(String key, KeyCombination accelerator) {
+        MenuItem m = new MenuItem();
+        m.textProperty().bind(model.i18n().text(key));
+        m.setAccelerator(accelerator);
+        return m;
+    }
+}

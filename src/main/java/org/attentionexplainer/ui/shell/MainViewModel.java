@@ -1,0 +1,153 @@
+package org.attentionexplainer.ui.shell;
+
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.theme.Theme;
+
+/** State of the main window: current screen, language, theme, zoom, full screen, backend status. */
+public final class MainViewModel {
+    public static final double MIN_ZOOM = 0.6;
+    public static final double MAX_ZOOM = 3.0;
+    private static final double ZOOM_STEP = 1.15;
+
+    private final AppContext context;
+    private final List<Screen> screens;
+    private final ObjectProperty<Screen> current = new SimpleObjectProperty<>();
+    private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
+    private final DoubleProperty zoom = new SimpleDoubleProperty(1.0);
+    private final BooleanProperty fullScreen = new SimpleBooleanProperty();
+    private final ReadOnlyStringWrapper backendStatus = new ReadOnlyStringWrapper();
+    private final BooleanProperty engineReady = new SimpleBooleanProperty();
+
+    public MainViewModel(AppContext context, List<Screen> screens) {
+        this.context = context;
+        this.screens = List.copyOf(screens);
+        Settings s = context.settings();
+        theme.set(parseTheme(s.get("theme", Theme.LIGHT.name())));
+        zoom.set(clampZoom(s.getDouble("zoom", 1.0)));
+        String last = s.get("screen", "");
+        current.set(this.screens.stream().filter(x -> x.id().equals(last)).findFirst()
+                .orElse(this.screens.isEmpty() ? null : this.screens.get(0)));
+        current.addListener((o, a, b) -> s.put("screen", b.id()));
+        theme.addListener((o, a, b) -> s.put("theme", b.name()));
+        zoom.addListener((o, a, b) -> s.put("zoom", Double.toString(b.doubleValue())));
+        context.i18n().localeProperty().addListener((o, a, b) -> {
+            s.put("language", b.getLanguage());
+            updateBackendStatus();
+        });
+        backendStatus.set(context.i18n().get("status.warming"));
+        context.engine().whenComplete((engine, error) -> context.work().onFx(() -> {
+            engineReady.set(error == null);
+            updateBackendStatus();
+        }));
+    }
+
+    private void updateBackendStatus() {
+        AttentionEngine engine = context.engine().getNow(null);
+        if (engine != null) {
+            backendStatus.set(context.i18n().get("status.backend", engine.backend()));
+        } else if (context.engine().isCompletedExceptionally()) {
+            backendStatus.set(context.i18n().get("status.engineFailed"));
+        } else {
+            backendStatus.set(context.i18n().get("status.warming"));
+        }
+    }
+
+    private static Theme parseTheme(String name) {
+        try {
+            return Theme.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            return Theme.LIGHT;
+        }
+    }
+
+    private static double clampZoom(double z) {
+        return Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, Double.isFinite(z) ? z : 1.0));
+    }
+
+    public List<Screen> screens() {
+        return screens;
+    }
+
+    public ObjectProperty<Screen> currentProperty() {
+        return current;
+    }
+
+    public ObjectProperty<Theme> themeProperty() {
+        return theme;
+    }
+
+    public DoubleProperty zoomProperty() {
+        return zoom;
+    }
+
+    public BooleanProperty fullScreenProperty() {
+        return fullScreen;
+    }
+
+    public BooleanProperty engineReadyProperty() {
+        return engineReady;
+    }
+
+    public ReadOnlyStringProperty backendStatusProperty() {
+        return backendStatus.getReadOnlyProperty();
+    }
+
+    public I18n i18n() {
+        return context.i18n();
+    }
+
+    public void zoomIn() {
+        zoom.set(clampZoom(zoom.get() * ZOOM_STEP));
+    }
+
+    public void zoomOut() {
+        zoom.set(clampZoom(zoom.get() / ZOOM_STEP));
+    }
+
+    public void resetZoom() {
+        zoom.set(1.0);
+    }
+
+    public void setLocale(Locale locale) {
+        context.i18n().localeProperty().set(I18n.supported(locale));
+    }
+
+    public void toggleFullScreen() {
+        fullScreen.set(!fullScreen.get());
+    }
+
+    public void next() {
+        if (current.get() != null) {
+            current.get().next();
+        }
+    }
+
+    public void previous() {
+        if (current.get() != null) {
+            current.get().previous();
+        }
+    }
+
+    public void first() {
+        if (current.get() != null) {
+            current.get().first();
+        }
+    }
+
+    public void last() {
+        if (current.get() != null) {
+            current.get().last();
+        }
+    }
+}

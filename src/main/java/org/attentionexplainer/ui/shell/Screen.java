@@ -1,0 +1,35 @@
+package org.attentionexplainer.ui.shell;
+
+import javafx.scene.Node;
+
+/**
+ * One part of the app shown in the main window (the walkthrough, the heatmap explorer, ...).
+ * Screens that have steps take the presenter keys (Right/Left, Page Up/Down, Space, Home/End).
+ */
+public interface Screen {
+    /** A stable id, used for the node id and to remember the last screen. */
+    String id();
+
+    /** The message key of its name in the navigation. */
+    String titleKey();
+
+    /** The view, created once. */
+    Node view();
+
+    /** Step forward; false if this screen has no steps or is at its end. */
+    default boolean next() {
+        return false;
+    }
+
+    default boolean previous() {
+        return false;
+    }
+
+    default boolean first() {
+        return false;
+    }
+
+    default boolean last() {
+        return false;
+    }
+}
