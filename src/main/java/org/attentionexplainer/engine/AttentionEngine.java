@@ -183,11 +183,10 @@ public final class AttentionEngine {
             return weights;
         }
         float[] w = data(weights);
-        TorchRandom rng = new TorchRandom(dropout.seed());
-        float keep = (float) (1 - dropout.p());
-        float rescale = (float) (1 / (1 - dropout.p()));
+        float[] keep = dropout.keepMask(w.length).data();
+        float rescale = dropout.rescale();
         for (int i = 0; i < w.length; i++) {
-            w[i] = rng.uniform(0f, 1f) < keep ? w[i] * rescale : 0f;
+            w[i] = keep[i] != 0f ? w[i] * rescale : 0f;
         }
         return Nd4j.create(w, weights.shape(), DataType.FLOAT);
     }
@@ -240,6 +239,11 @@ public final class AttentionEngine {
         }
         Shapes.requireFinite("x", rows);
         return tensor(layerNorm(nd(rows), params, rows.dim(1)));
+    }
+
+    /** The position-wise feed-forward network of a transformer block on (n, d_model) rows. */
+    public FeedForwardTrace feedForward(Tensor rows, FeedForward ffn) {
+        return ffn.apply(rows);
     }
 
     private static List<MaskedRow> fullyMaskedRows(Tensor mask) {

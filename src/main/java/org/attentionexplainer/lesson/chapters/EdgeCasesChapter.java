@@ -1,0 +1,115 @@
+package org.attentionexplainer.lesson.chapters;
+
+import java.util.List;
+import java.util.function.LongSupplier;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.InvalidSpecException;
+import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.TorchRandom;
+
+/**
+ * Chapter 9, the edges: no token at all (the engine refuses, and says why), a single token
+ * (its only key gets weight e^s / e^s = 1, so its context is its own value), and a long input
+ * (t = 2048 by default: each of the scores, logits and weights is a t x t matrix of float32).
+ */
+public final class EdgeCasesChapter {
+    public static final int DEFAULT_LONG_TOKENS = 2048;
+    public static final int LONG_WIDTH = 64;
+    public static final long LONG_SEED = 123;
+
+    private EdgeCasesChapter() {
+    }
+
+    /** What the engine answers to an input of shape (0, 3). */
+    public record Empty(String field, String message) {
+    }
+
+    /**
+     * "sun" alone.
+     *
+     * @param weights (1, 1)
+     * @param context (d,) equal to the token's vector
+     */
+    public record Single(String token, Tensor embedding, double score, Tensor weights, Tensor context) {
+    }
+
+    /**
+     * A long random input (torch.rand(t, 64) with seed 123), the embeddings used as Q, K and V.
+     *
+     * @param entries          t^2 numbers in one weight matrix
+     * @param matrixBytes      t^2 * 4 bytes of one (t, t) float32 matrix
+     * @param squareMatrices   how many (t, t) matrices the trace keeps (scores, mask, logits, weights)
+     * @param elapsedNanos     how long the engine took, measured here
+     * @param maxRowSumError   largest |sum of a row of weights - 1|
+     * @param maxWeight        the largest single weight
+     * @param meanWeight       1 / t: what each key gets on average
+     */
+    public record LongInput(int tokens, int width, long entries, long matrixBytes, int squareMatrices,
+                            long elapsedNanos, double maxRowSumError, double maxWeight, double meanWeight,
+                            String backend) {
+
+        public double elapsedMillis() {
+            return elapsedNanos / 1e6;
+        }
+
+        public long traceBytes() {
+            return matrixBytes * squareMatrices;
+        }
+
+        /** "2048 tokens: 4,194,304 numbers per matrix, 16.0 MiB; computed in 85.3 ms on ND4J CPU". */
+        public Text summary() {
+            return Text.of("chapter.edge.long.summary", tokens, entries, matrixBytes / (double) (1 << 20),
+                    elapsedMillis(), backend);
+        }
+    }
+
+    public static Empty empty(AttentionEngine engine) {
+        try {
+            engine.compute(AttentionSpec.builder(Tensor.zeros(0, 3)).build());
+        } catch (InvalidSpecException e) {
+            return new Empty(e.field(), e.getMessage());
+        }
+        throw new IllegalStateException("the engine accepted an empty input");
+    }
+
+    public static Single single(AttentionEngine engine) {
+        int sun = 2;
+        Tensor x = Tensor.matrix(new float[][] {CourseExamples.hello().row(sun)});
+        List<String> token = List.of(CourseExamples.HELLO_TOKENS.get(sun));
+        AttentionTrace trace = engine.compute(AttentionSpec.builder(x).tokens(token).build());
+        return new Single(token.get(0), Tensor.vector(x.row(0)), trace.logits().get(0, 0, 0, 0),
+                Tensor.matrix(Matrices.first(trace.weights())), Tensor.vector(trace.context().row(0, 0)));
+    }
+
+    public static LongInput longInput(AttentionEngine engine) {
+        return longInput(engine, DEFAULT_LONG_TOKENS, System::nanoTime);
+    }
+
+    public static LongInput longInput(AttentionEngine engine, int tokens, LongSupplier clock) {
+        if (tokens < 1) {
+            throw new IllegalArgumentException("tokens: must be at least 1, got " + tokens);
+        }
+        Tensor x = new TorchRandom(LONG_SEED).rand(tokens, LONG_WIDTH);
+        AttentionSpec spec = AttentionSpec.builder(x).build();
+        long start = clock.getAsLong();
+        AttentionTrace trace = engine.compute(spec);
+        long elapsed = clock.getAsLong() - start;
+        float[] w = trace.weights().toArray();
+        double maxError = 0;
+        double maxWeight = 0;
+        for (int i = 0; i < tokens; i++) {
+            double sum = 0;
+            for (int j = 0; j < tokens; j++) {
+                float v = w[i * tokens + j];
+                sum += v;
+                maxWeight = Math.max(maxWeight, v);
+            }
+            maxError = Math.max(maxError, Math.abs(sum - 1));
+        }
+        long entries = (long) tokens * tokens;
+        return new LongInput(tokens, LONG_WIDTH, entries, entries * Float.BYTES, 4, elapsed, maxError, maxWeight,
+                1.0 / tokens, trace.backend());
+    }
+}

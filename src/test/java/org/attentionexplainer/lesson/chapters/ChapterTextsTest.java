@@ -1,0 +1,134 @@
+package org.attentionexplainer.lesson.chapters;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.text.MessageFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
+import org.attentionexplainer.lesson.chapters.quiz.Question;
+import org.attentionexplainer.lesson.chapters.quiz.Quizzes;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The narrative keys exist in both languages, and every sentence a chapter or quiz produces
+ * formats cleanly the way the user interface formats it: {@code MessageFormat} when there are
+ * arguments (a single quote must then be written twice), the bare text when there are none.
+ */
+class ChapterTextsTest {
+    private static final Locale TR = Locale.forLanguageTag("tr");
+    private static Properties en;
+    private static Properties tr;
+    private static List<Text> produced;
+
+    @BeforeAll
+    static void load() throws Exception {
+        en = bundle("messages.properties");
+        tr = bundle("messages_tr.properties");
+        AttentionEngine engine = new AttentionEngine();
+        produced = new ArrayList<>();
+        for (ChapterId id : ChapterId.values()) {
+            for (Question q : Quizzes.forChapter(id, engine).questions()) {
+                produced.add(q.prompt());
+                produced.add(q.explanation());
+                if (q instanceof ChoiceQuestion c) {
+                    produced.addAll(c.choices());
+                }
+            }
+        }
+        CausalChapter causal = CausalChapter.compute(engine);
+        produced.add(causal.differenceText());
+        produced.add(causal.leakText(0));
+        produced.add(causal.dropout().summary());
+        produced.add(MultiHeadChapter.compute(engine).differenceText());
+        produced.add(CourseNoteCorrection.compute().statement());
+        produced.add(EdgeCasesChapter.longInput(engine, 16, System::nanoTime).summary());
+    }
+
+    private static Properties bundle(String name) throws Exception {
+        Properties p = new Properties();
+        try (InputStream in = ChapterTextsTest.class.getResourceAsStream(
+                "/org/attentionexplainer/ui/i18n/" + name)) {
+            p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+        }
+        return p;
+    }
+
+    @Test
+    void everyChapterHasItsTextsInBothLanguages() {
+        for (ChapterId id : ChapterId.values()) {
+            List<String> keys = new ArrayList<>(List.of(id.titleKey(), id.headlineKey()));
+            assertTrue(id.sections().size() >= 2, id + " sections");
+            for (Section s : id.sections()) {
+                keys.add(s.titleKey());
+                keys.add(s.textKey());
+                if (s.formulaKey() != null) {
+                    keys.add(s.formulaKey());
+                }
+            }
+            for (String k : keys) {
+                assertNotNull(en.getProperty(k), "English " + k);
+                assertNotNull(tr.getProperty(k), "Turkish " + k);
+                assertFalse(en.getProperty(k).contains("''") || tr.getProperty(k).contains("''"),
+                        k + " takes no arguments, so its quotes are written once");
+            }
+            assertEquals(id, ChapterId.fromId(id.id()).orElseThrow());
+        }
+    }
+
+    @Test
+    void producedSentencesFormatInBothLanguages() {
+        assertTrue(produced.size() > 60, "texts: " + produced.size());
+        for (Text t : produced) {
+            for (Properties bundle : List.of(en, tr)) {
+                Locale locale = bundle == en ? Locale.ENGLISH : TR;
+                String pattern = bundle.getProperty(t.key());
+                assertNotNull(pattern, "missing " + t.key());
+                String out = format(t, bundle, locale);
+                assertFalse(out.contains("{") || out.contains("}"), t.key() + " left a placeholder: " + out);
+                if (!t.args().isEmpty()) {
+                    assertFalse(pattern.replace("''", "").contains("'"),
+                            t.key() + " takes arguments: write a single quote as ''");
+                } else {
+                    assertFalse(pattern.contains("''"), t.key() + " takes no arguments: write ' once");
+                }
+            }
+        }
+    }
+
+    @Test
+    void numbersFollowTheLocale() {
+        Text leak = CausalChapter.compute(new AttentionEngine()).leakText(0);
+        assertTrue(format(leak, en, Locale.ENGLISH).contains("0.8029"), format(leak, en, Locale.ENGLISH));
+        assertTrue(format(leak, tr, TR).contains("0,8029"), format(leak, tr, TR));
+        String statement = format(CourseNoteCorrection.compute().statement(), en, Locale.ENGLISH);
+        assertTrue(statement.contains("1,099,511,627,776 bytes ≈ 1.1 TB, not 64 GB"), statement);
+        String hinted = format(CourseNoteCorrection.compute().statement(), tr, TR);
+        assertTrue(hinted.contains("1.099.511.627.776 bayt ≈ 1,1 TB"), hinted);
+    }
+
+    /** What the user interface does: nested texts first, MessageFormat only with arguments. */
+    static String format(Text t, Properties bundle, Locale locale) {
+        String pattern = bundle.getProperty(t.key());
+        if (t.args().isEmpty()) {
+            return pattern;
+        }
+        Object[] args = t.args().toArray();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] instanceof Text nested) {
+                args[i] = format(nested, bundle, locale);
+            }
+        }
+        return new MessageFormat(pattern, locale).format(args);
+    }
+}
