@@ -71,26 +71,36 @@ public final class NdArrays {
         if (Masks.isEmpty(mask)) {
             return logits;
         }
+        int b = mask.dim(0);
+        int ts = mask.dim(1) * mask.dim(2);
+        int h = (int) (logits.length() / ((long) b * ts));
         float[] m = mask.data();
-        float[] additive = new float[m.length];
-        for (int i = 0; i < m.length; i++) {
-            additive[i] = m[i] != 0f ? Float.NEGATIVE_INFINITY : 0f;
+        float[] additive = new float[b * h * ts];                                // (b, h, t, s)
+        for (int bi = 0; bi < b; bi++) {
+            for (int i = 0; i < ts; i++) {
+                if (m[bi * ts + i] != 0f) {
+                    for (int hi = 0; hi < h; hi++) {
+                        additive[(bi * h + hi) * ts + i] = Float.NEGATIVE_INFINITY;
+                    }
+                }
+            }
         }
-        INDArray maskAdd = Nd4j.create(additive, new long[] {mask.dim(0), 1, mask.dim(1), mask.dim(2)},
-                DataType.FLOAT);                                                  // (b, 1, t, s)
-        return logits.addi(maskAdd.broadcast(logits.shape()));
+        return logits.addi(Nd4j.create(additive, logits.shape(), DataType.FLOAT));
     }
 
     /**
-     * Softmax over the last axis of a rank-4 array: exp(x - rowmax) / sum, with rows whose
-     * keys are all masked (-inf) set to 0 instead of NaN.
+     * Softmax over the last axis: exp(x - rowmax) / sum, with rows whose keys are all masked
+     * (-inf) set to 0 instead of NaN. Works on the rows of a (n, s) reshape, where ND4J's
+     * column-vector ops are far cheaper than broadcasting a rank-4 array.
      */
     public static INDArray softmax(INDArray logits) {
-        INDArray rowMax = logits.max(true, 3);                                  // (b, h, t, 1)
+        long s = logits.size(logits.rank() - 1);
+        INDArray rows = logits.dup('c').reshape(logits.length() / s, s);         // (n, s)
+        INDArray rowMax = rows.max(true, 1);                                    // (n, 1)
         BooleanIndexing.replaceWhere(rowMax, 0.0, Conditions.isInfinite());
-        INDArray e = Transforms.exp(logits.sub(rowMax.broadcast(logits.shape())), false);
-        INDArray sum = e.sum(true, 3);
+        INDArray e = Transforms.exp(rows.subiColumnVector(rowMax), false);
+        INDArray sum = e.sum(true, 1);
         BooleanIndexing.replaceWhere(sum, 1.0, Conditions.equals(0.0));
-        return e.divi(sum.broadcast(e.shape()));
+        return e.diviColumnVector(sum).reshape(logits.shape());
     }
 }
