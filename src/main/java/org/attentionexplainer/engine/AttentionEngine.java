@@ -5,10 +5,7 @@ import java.util.List;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
-import org.nd4j.linalg.indexing.BooleanIndexing;
 import org.nd4j.linalg.indexing.NDArrayIndex;
-import org.nd4j.linalg.indexing.conditions.Conditions;
-import org.nd4j.linalg.ops.transforms.Transforms;
 
 /**
  * Scaled dot-product multi-head attention on ND4J, one named step at a time.
@@ -60,11 +57,11 @@ public final class AttentionEngine {
         INDArray scores = scores(q, k);                                // (b, h, t, s)
         Tensor mask = Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
         double scaleFactor = spec.scale().factorFor(sh.hd());
-        INDArray logits = logits(scores, scaleFactor, spec.temperature(), mask, sh);
+        INDArray logits = logits(scores, scaleFactor, spec.temperature(), mask);
         List<MaskedRow> fullyMasked = fullyMaskedRows(mask);
 
         INDArray normalized = spec.normalization() == Normalization.SOFTMAX
-                ? softmax(logits) : hardmax(logits, sh);
+                ? NdArrays.softmax(logits) : hardmax(logits, sh);
         INDArray weights = spec.dropout() == null ? normalized : dropout(normalized, spec.dropout(), sh);
         INDArray heads = Nd4j.matmul(weights, v);                      // (b, h, t, hd)
         INDArray context = concatHeads(heads, sh);                     // (b, t, d_out)
@@ -120,18 +117,8 @@ public final class AttentionEngine {
         return Nd4j.matmul(q, k, false, true, false);
     }
 
-    private static INDArray logits(INDArray scores, double scale, double temperature, Tensor mask, Shapes sh) {
-        INDArray logits = scores.mul(scale / temperature);
-        if (Masks.isEmpty(mask)) {
-            return logits;
-        }
-        float[] additive = new float[sh.b() * sh.t() * sh.s()];
-        float[] m = mask.data();
-        for (int i = 0; i < m.length; i++) {
-            additive[i] = m[i] != 0f ? Float.NEGATIVE_INFINITY : 0f;
-        }
-        INDArray maskAdd = Nd4j.create(additive, new long[] {sh.b(), 1, sh.t(), sh.s()}, DataType.FLOAT);
-        return logits.addi(maskAdd.broadcast(logits.shape()));
+    private static INDArray logits(INDArray scores, double scale, double temperature, Tensor mask) {
+        return NdArrays.maskInPlace(scores.mul(scale / temperature), mask);
     }
 
     /**
@@ -142,17 +129,7 @@ public final class AttentionEngine {
         if (logits.rank() < 1 || logits.size() == 0) {
             throw new InvalidSpecException("logits", "softmax needs at least one value");
         }
-        return tensor(softmax(nd(logits)));
-    }
-
-    private static INDArray softmax(INDArray logits) {
-        int last = logits.rank() - 1;
-        INDArray rowMax = logits.max(true, last);                               // (..., 1)
-        BooleanIndexing.replaceWhere(rowMax, 0.0, Conditions.isInfinite());
-        INDArray e = Transforms.exp(logits.sub(rowMax.broadcast(logits.shape())), false);
-        INDArray sum = e.sum(true, last);
-        BooleanIndexing.replaceWhere(sum, 1.0, Conditions.equals(0.0));
-        return e.divi(sum.broadcast(e.shape()));
+        return tensor(NdArrays.softmax(nd(logits)));
     }
 
     /** One-hot on the largest logit per row, the first one on ties; all-masked rows stay 0. */
@@ -213,23 +190,7 @@ public final class AttentionEngine {
             return sum;
         }
         INDArray rows = sum.reshape(sh.b() * (long) sh.t(), sh.dModel());
-        return layerNorm(rows, spec.layerNorm(), sh.dModel()).reshape(sh.b(), sh.t(), sh.dModel());
-    }
-
-    /** (n, d) -> (n, d): (x - mean) / sqrt(var + eps) * gamma + beta, biased variance. */
-    static INDArray layerNorm(INDArray rows, LayerNormParams p, int d) {
-        INDArray mean = rows.mean(true, 1);                                     // (n, 1)
-        INDArray centred = rows.subColumnVector(mean);
-        INDArray variance = centred.mul(centred).mean(true, 1);
-        INDArray std = Transforms.sqrt(variance.addi(p.eps()), false);
-        INDArray y = centred.diviColumnVector(std);
-        if (p.gamma() != null) {
-            y.muliRowVector(nd(p.gamma()));
-        }
-        if (p.beta() != null) {
-            y.addiRowVector(nd(p.beta()));
-        }
-        return y;
+        return NdArrays.layerNorm(rows, spec.layerNorm()).reshape(sh.b(), sh.t(), sh.dModel());
     }
 
     /** LayerNorm of each row of a (n, d) tensor, as PyTorch's nn.LayerNorm(d) computes it. */
@@ -238,7 +199,7 @@ public final class AttentionEngine {
             throw new InvalidSpecException("x", "LayerNorm needs (n, d), got " + rows.shapeString());
         }
         Shapes.requireFinite("x", rows);
-        return tensor(layerNorm(nd(rows), params, rows.dim(1)));
+        return tensor(NdArrays.layerNorm(nd(rows), params));
     }
 
     /** The position-wise feed-forward network of a transformer block on (n, d_model) rows. */
@@ -284,28 +245,15 @@ public final class AttentionEngine {
         return labels;
     }
 
-    static INDArray nd(Tensor t) {
-        long[] shape = new long[t.rank()];
-        for (int i = 0; i < shape.length; i++) {
-            shape[i] = t.dim(i);
-        }
-        return Nd4j.create(t.data().clone(), shape, DataType.FLOAT);
+    private static INDArray nd(Tensor t) {
+        return NdArrays.nd(t);
     }
 
     private static float[] data(INDArray a) {
-        return a.dup('c').data().asFloat();
+        return NdArrays.data(a);
     }
 
-    static Tensor tensor(INDArray a) {
-        long[] ls = a.shape();
-        int[] shape = new int[ls.length];
-        for (int i = 0; i < ls.length; i++) {
-            shape[i] = Math.toIntExact(ls[i]);
-        }
-        float[] values = data(a);
-        if (values.length != a.length()) {
-            values = java.util.Arrays.copyOf(values, (int) a.length());
-        }
-        return Tensor.wrap(values, shape);
+    private static Tensor tensor(INDArray a) {
+        return NdArrays.tensor(a);
     }
 }

@@ -61,18 +61,18 @@ public record FeedForward(Tensor w1, Tensor b1, Tensor w2, Tensor b2, Activation
             throw new InvalidSpecException("x", "shape " + rows.shapeString() + " should be (n, " + modelWidth() + ")");
         }
         Shapes.requireFinite("x", rows);
-        INDArray x = AttentionEngine.nd(rows);                                  // (n, d_model)
+        INDArray x = NdArrays.nd(rows);                                  // (n, d_model)
         INDArray hidden = affine(x, w1, b1);                                     // (n, d_ff)
         INDArray activated = activation == Activation.RELU
                 ? Transforms.relu(hidden, true) : gelu(hidden);                  // (n, d_ff)
         INDArray out = affine(activated, w2, b2);                                // (n, d_model)
-        return new FeedForwardTrace(AttentionEngine.tensor(hidden), AttentionEngine.tensor(activated),
-                AttentionEngine.tensor(out));
+        return new FeedForwardTrace(NdArrays.tensor(hidden), NdArrays.tensor(activated),
+                NdArrays.tensor(out));
     }
 
     private static INDArray affine(INDArray x, Tensor w, Tensor b) {
-        INDArray y = x.mmul(AttentionEngine.nd(w));
-        return b == null ? y : y.addiRowVector(AttentionEngine.nd(b));
+        INDArray y = x.mmul(NdArrays.nd(w));
+        return b == null ? y : y.addiRowVector(NdArrays.nd(b));
     }
 
     /** 0.5 x (1 + erf(x / sqrt 2)). */

@@ -1,0 +1,236 @@
+package org.attentionexplainer.engine.bert;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.Backends;
+import org.attentionexplainer.engine.Masks;
+import org.attentionexplainer.engine.NdArrays;
+import org.attentionexplainer.engine.Projection;
+import org.attentionexplainer.engine.Scale;
+import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.text.Encoding;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.api.ops.impl.transforms.strict.Erf;
+import org.nd4j.linalg.factory.Nd4j;
+
+/**
+ * A BERT encoder forward pass on ND4J, keeping every layer's steps (post-norm, as BERT and
+ * all-MiniLM-L6-v2 are built).
+ *
+ * <p>Symbols: b texts, t tokens, d hidden width, h heads, hd = d / h, d_ff feed-forward width.
+ *
+ * <pre>
+ *   x_0 = LayerNorm(E_word[ids] + E_pos[0..t) + E_type[0])             (b, t, d)
+ *   per layer l:
+ *     Q, K, V = x W_q + b_q, x W_k + b_k, x W_v + b_v, split into heads  (b, h, t, hd)
+ *     scores  = Q K^T                                                   (b, h, t, t)
+ *     logits  = scores / sqrt(hd) / T, -inf where masked                (b, h, t, t)
+ *     weights = softmax(logits)                                         (b, h, t, t)
+ *     heads   = weights V                                               (b, h, t, hd)
+ *     a       = LayerNorm(x + concat(heads) W_o + b_o)                  (b, t, d)
+ *     x_l+1   = LayerNorm(a + GELU(a W_1 + b_1) W_2 + b_2)              (b, t, d)
+ *   sentence = normalize(mean of x_L over real tokens)                  (b, d)
+ * </pre>
+ *
+ * GELU is the exact x/2 (1 + erf(x / sqrt 2)). The mask hides padding keys; {@link WhatIf}
+ * can add a causal mask and a temperature T, which the model was not trained with.
+ */
+public final class BertEncoder {
+    private final BertConfig config;
+    private final BertWeights weights;
+    private final String backend;
+
+    BertEncoder(BertConfig config, BertWeights weights) {
+        Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
+        this.config = config;
+        this.weights = weights;
+        this.backend = Backends.describe();
+    }
+
+    public BertConfig config() {
+        return config;
+    }
+
+    public String backend() {
+        return backend;
+    }
+
+    /**
+     * Runs the encoder over a batch of tokenized texts; shorter texts are padded at the end
+     * and their padding hidden from every query by the mask.
+     *
+     * @throws IllegalArgumentException for an empty batch, an empty text, a token id outside
+     *     the vocabulary or a text longer than the position table
+     */
+    public EncoderTrace forward(List<Encoding> batch, WhatIf whatIf) {
+        int b = batch.size();
+        if (b == 0) {
+            throw new IllegalArgumentException("the batch holds no text");
+        }
+        int t = 0;
+        for (Encoding e : batch) {
+            t = Math.max(t, e.size());
+        }
+        int[] ids = new int[b * t];
+        float[] keep = new float[b * t];
+        for (int bi = 0; bi < b; bi++) {
+            int[] row = checkedIds(batch.get(bi));
+            for (int i = 0; i < t; i++) {
+                ids[bi * t + i] = i < row.length ? row[i] : config.padTokenId();
+                keep[bi * t + i] = i < row.length ? 1f : 0f;
+            }
+        }
+        Tensor padding = Tensor.of(keep, b, t);
+        Tensor mask = Masks.build(b, t, t, whatIf.causal(), null, padding);    // (b, t, t)
+        double scale = 1.0 / Math.sqrt(config.headDim());
+
+        INDArray x = embed(ids, b, t);                                        // (b*t, d)
+        Tensor embeddings = NdArrays.tensor(x.reshape(b, t, config.hidden()));
+        List<LayerTrace> layers = new ArrayList<>(config.layers());
+        for (int l = 0; l < config.layers(); l++) {
+            LayerStep step = layer(l, weights.layers().get(l), x, mask, scale / whatIf.temperature(), b, t);
+            layers.add(step.trace());
+            x = step.output();
+        }
+        Tensor sentence = meanPoolAndNormalize(layers.get(layers.size() - 1).hidden(), keep);
+        return new EncoderTrace(batch, padding, mask, embeddings, layers, sentence, whatIf, scale, backend);
+    }
+
+    /**
+     * The attention block of one layer for one text, as a spec for {@link AttentionEngine}:
+     * the layer's input (without padding), its trained W_q, W_k, W_v, W_o with biases, 12
+     * heads scaled by 1/sqrt(hd), the residual and the LayerNorm, and the trace's what-if
+     * settings. Computing it gives the same weights and attention result as the trace, so a
+     * single head can be explored step by step with the tools made for the toy model.
+     */
+    public AttentionSpec attentionSpec(EncoderTrace trace, int item, int layer) {
+        Encoding text = trace.inputs().get(item);
+        int n = text.size();
+        Tensor input = layer == 0 ? trace.embeddings() : trace.layers().get(layer - 1).hidden();
+        float[] rows = new float[n * config.hidden()];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(input.row(item, i), 0, rows, i * config.hidden(), config.hidden());
+        }
+        BertWeights.Layer w = weights.layers().get(layer);
+        return AttentionSpec.builder(Tensor.of(rows, 1, n, config.hidden()))
+                .tokens(text.tokenTexts())
+                .projection(new Projection.Separate(
+                        NdArrays.tensor(w.query().weight()), NdArrays.tensor(w.key().weight()),
+                        NdArrays.tensor(w.value().weight()), vector(w.query().bias()), vector(w.key().bias()),
+                        vector(w.value().bias())))
+                .outProjection(NdArrays.tensor(w.attentionOut().weight()), vector(w.attentionOut().bias()))
+                .heads(config.heads())
+                .scale(Scale.inverseSqrtDk())
+                .temperature(trace.whatIf().temperature())
+                .causal(trace.whatIf().causal())
+                .residual(true)
+                .layerNorm(w.attentionNorm())
+                .build();
+    }
+
+    private static Tensor vector(INDArray rowVector) {
+        return NdArrays.tensor(rowVector).reshape((int) rowVector.length());
+    }
+
+    private int[] checkedIds(Encoding e) {
+        int[] row = e.ids();
+        if (row.length == 0) {
+            throw new IllegalArgumentException("a text in the batch has no tokens");
+        }
+        if (row.length > config.maxPositions()) {
+            throw new IllegalArgumentException("a text has " + row.length + " tokens; the model reads at most "
+                    + config.maxPositions());
+        }
+        for (int id : row) {
+            if (id < 0 || id >= config.vocabSize()) {
+                throw new IllegalArgumentException("token id " + id + " is outside the vocabulary of "
+                        + config.vocabSize());
+            }
+        }
+        return row;
+    }
+
+    /** LayerNorm(E_word[ids] + E_pos[i] + E_type[0]): (b*t, d). */
+    private INDArray embed(int[] ids, int b, int t) {
+        int[] positions = new int[b * t];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = i % t;
+        }
+        INDArray sum = Nd4j.pullRows(weights.words(), 1, ids)                 // (b*t, d)
+                .addi(Nd4j.pullRows(weights.positions(), 1, positions))
+                .addiRowVector(weights.types().getRow(0, true));
+        return NdArrays.layerNorm(sum, weights.embeddingNorm());
+    }
+
+    private record LayerStep(LayerTrace trace, INDArray output) {
+    }
+
+    private LayerStep layer(int index, BertWeights.Layer w, INDArray x, Tensor mask, double logitScale, int b, int t) {
+        INDArray q = splitHeads(w.query().apply(x), b, t);                     // (b, h, t, hd)
+        INDArray k = splitHeads(w.key().apply(x), b, t);                       // (b, h, t, hd)
+        INDArray v = splitHeads(w.value().apply(x), b, t);                     // (b, h, t, hd)
+        INDArray scores = Nd4j.matmul(q, k, false, true, false);              // (b, h, t, t)
+        INDArray logits = NdArrays.maskInPlace(scores.mul(logitScale), mask);  // (b, h, t, t)
+        INDArray attention = NdArrays.softmax(logits);                         // (b, h, t, t)
+        INDArray heads = Nd4j.matmul(attention, v);                           // (b, h, t, hd)
+        INDArray context = heads.permute(0, 2, 1, 3).dup('c')
+                .reshape((long) b * t, config.hidden());                      // (b*t, d)
+        INDArray attentionOut = w.attentionOut().apply(context);              // (b*t, d)
+        INDArray attentionResult = NdArrays.layerNorm(attentionOut.add(x), w.attentionNorm());
+        INDArray ff = gelu(w.intermediate().apply(attentionResult));          // (b*t, d_ff)
+        INDArray output = NdArrays.layerNorm(w.output().apply(ff).addi(attentionResult), w.outputNorm());
+
+        int d = config.hidden();
+        LayerTrace trace = new LayerTrace(index, NdArrays.tensor(q), NdArrays.tensor(k), NdArrays.tensor(v),
+                NdArrays.tensor(scores), NdArrays.tensor(logits), NdArrays.tensor(attention), NdArrays.tensor(heads),
+                NdArrays.tensor(attentionOut.reshape(b, t, d)), NdArrays.tensor(attentionResult.reshape(b, t, d)),
+                NdArrays.tensor(output.reshape(b, t, d)));
+        return new LayerStep(trace, output);
+    }
+
+    /** (b*t, d) -> (b, h, t, hd). */
+    private INDArray splitHeads(INDArray flat, int b, int t) {
+        return flat.reshape(b, t, config.heads(), config.headDim()).permute(0, 2, 1, 3).dup('c');
+    }
+
+    /** x/2 (1 + erf(x / sqrt 2)), the exact GELU BERT was trained with. */
+    private static INDArray gelu(INDArray x) {
+        INDArray erf = Nd4j.getExecutioner().exec(new Erf(x.div(Math.sqrt(2.0))));
+        return erf.addi(1.0).muli(x).muli(0.5);
+    }
+
+    /** Mean over the real tokens of each text, then divided by its L2 norm: (b, d). */
+    private static Tensor meanPoolAndNormalize(Tensor hidden, float[] keep) {
+        int b = hidden.dim(0);
+        int t = hidden.dim(1);
+        int d = hidden.dim(2);
+        float[] out = new float[b * d];
+        for (int bi = 0; bi < b; bi++) {
+            double[] sum = new double[d];
+            int count = 0;
+            for (int i = 0; i < t; i++) {
+                if (keep[bi * t + i] == 0f) {
+                    continue;
+                }
+                count++;
+                float[] row = hidden.row(bi, i);
+                for (int j = 0; j < d; j++) {
+                    sum[j] += row[j];
+                }
+            }
+            double norm = 0;
+            for (int j = 0; j < d; j++) {
+                sum[j] /= count;
+                norm += sum[j] * sum[j];
+            }
+            norm = Math.max(Math.sqrt(norm), 1e-12);
+            for (int j = 0; j < d; j++) {
+                out[bi * d + j] = (float) (sum[j] / norm);
+            }
+        }
+        return Tensor.of(out, b, d);
+    }
+}
