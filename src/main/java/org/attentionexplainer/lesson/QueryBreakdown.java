@@ -10,7 +10,7 @@ import java.util.List;
  *
  * @param query        index of the query token
  * @param tokens       the t tokens
- * @param scores       s_j = q · x_j written out term by term (t)
+ * @param scores       s_j = x_j · q written out term by term (t)
  * @param shift        m subtracted before exponentiating (0 unless the scores are large, when
  *                     e^s would overflow; softmax is unchanged by it)
  * @param exponentials e^(s_j − m) (t)

@@ -31,7 +31,7 @@ public record ScalingDemo(int dk, long seed, Spread unscaled, Spread scaled, dou
     public static final long DEFAULT_SEED = 123;
     public static final int DEFAULT_DK = 64;
     /** Independent (q, k) pairs whose scores show the spread. */
-    static final int PAIRS = 2048;
+    public static final int PAIRS = 2048;
     /** Random queries, each with a softmax over the same n keys. */
     static final int QUERIES = 128;
     static final int KEYS = 8;

@@ -67,7 +67,7 @@ public record SimpleAttention(List<Token> tokens, Matrix scores, Matrix weights,
         double max = Double.NEGATIVE_INFINITY;
         for (int j = 0; j < t; j++) {
             double s = scores.get(i, j);
-            dots.add(DotProduct.of(q, tokens.get(j).values(), s));
+            dots.add(DotProduct.of(tokens.get(j).values(), q, s));
             max = Math.max(max, s);
         }
         double shift = max > SHIFT_ABOVE ? max : 0;

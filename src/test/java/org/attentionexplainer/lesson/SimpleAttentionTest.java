@@ -25,7 +25,7 @@ class SimpleAttentionTest {
     void scoresAreWrittenOutTermByTerm() {
         DotProduct hello = shiny.scores().get(0);
         // 0.34×0.53 + 0.22×0.34 + 0.54×0.98 = 0.1802 + 0.0748 + 0.5292 = 0.7842
-        assertEquals(List.of(new Term(0.53, 0.34), new Term(0.34, 0.22), new Term(0.98, 0.54)), hello.terms());
+        assertEquals(List.of(new Term(0.34, 0.53), new Term(0.22, 0.34), new Term(0.54, 0.98)), hello.terms());
         assertEquals(0.1802, hello.terms().get(0).product(), 1e-12);
         assertEquals(0.0748, hello.terms().get(1).product(), 1e-12);
         assertEquals(0.5292, hello.terms().get(2).product(), 1e-12);
