@@ -1,6 +1,11 @@
 package org.attentionexplainer.ui.walkthrough;
 
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 
 /**
  * Vertical bars for values from 0 to 1 (a histogram, softmax weights), laid out to fill the
@@ -25,6 +30,26 @@ final class Bars extends Region {
             getChildren().add(bar);
         }
         requestLayout();
+    }
+
+    /** These bars with a label centred under each (as wide as its bar). */
+    Node withLabels(String... labels) {
+        GridPane row = new GridPane();
+        row.getStyleClass().add("walk-bar-labels");
+        for (int i = 0; i < labels.length; i++) {
+            Label l = new Label(labels[i]);
+            l.getStyleClass().add("walk-bar-label");
+            l.setMaxWidth(Double.MAX_VALUE);
+            row.add(l, i, 0);
+            ColumnConstraints column = new ColumnConstraints();
+            column.setPercentWidth(100.0 / labels.length);
+            row.getColumnConstraints().add(column);
+        }
+        row.prefWidthProperty().bind(widthProperty());
+        row.maxWidthProperty().bind(widthProperty());
+        VBox box = new VBox(this, row);
+        box.getStyleClass().add("walk-bars-box");
+        return box;
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.function.Function;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
@@ -149,27 +148,16 @@ final class HelloPages {
         Label weightSum = StepLayout.line(i18n.get("walk.softmax.weightSum",
                 numbers.sum(w) + " = " + numbers.fixed(b.weightSum())), "formula", "walk-result");
         weightSum.setId("weight-sum");
-        List<Node> out = new ArrayList<>(List.of(queryLine(b), grid, expSum, weightSum, bars,
-                barLabels(b)));
+        String[] barLabels = new String[w.length];
+        for (int j = 0; j < w.length; j++) {
+            barLabels[j] = label(b, j) + "\n" + numbers.fixed(w[j]);
+        }
+        List<Node> out = new ArrayList<>(List.of(queryLine(b), grid, expSum, weightSum,
+                bars.withLabels(barLabels)));
         if (shifted) {
             out.add(StepLayout.line(i18n.get("walk.softmax.shifted", numbers.fixed(b.shift())), "hint"));
         }
         return out;
-    }
-
-    private Node barLabels(QueryBreakdown b) {
-        GridPane labels = new GridPane();
-        labels.getStyleClass().add("walk-bar-labels");
-        double[] w = b.weights();
-        for (int j = 0; j < w.length; j++) {
-            Label l = StepLayout.line(label(b, j) + "\n" + numbers.fixed(w[j]), "walk-bar-label");
-            l.setMaxWidth(Double.MAX_VALUE);
-            labels.add(l, j, 0);
-            ColumnConstraints column = new ColumnConstraints();
-            column.setPercentWidth(100.0 / w.length);
-            labels.getColumnConstraints().add(column);
-        }
-        return labels;
     }
 
     private List<Node> contextVisual(QueryBreakdown b) {

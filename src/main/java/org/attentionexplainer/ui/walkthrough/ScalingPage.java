@@ -194,11 +194,11 @@ final class ScalingPage {
         Bars bars = new Bars("walk-saturation", barClass);
         bars.setValues(w);
         bars.setId(id);
-        StringBuilder values = new StringBuilder();
-        for (double v : w) {
-            values.append(values.length() == 0 ? "" : "  ").append(numbers.fixed(v, 2));
+        String[] values = new String[w.length];
+        for (int i = 0; i < w.length; i++) {
+            values[i] = numbers.fixed(w[i], 2);
         }
-        VBox chart = new VBox(bars, StepLayout.line(values.toString(), "hint", "walk-weights-text"));
+        Node chart = bars.withLabels(values);
         Label caption = StepLayout.wrapped(i18n, key, "walk-chart-caption");
         HBox row = new HBox(caption, chart);
         row.getStyleClass().add("walk-chart-row");

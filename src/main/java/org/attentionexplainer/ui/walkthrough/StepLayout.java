@@ -14,6 +14,8 @@ import org.attentionexplainer.ui.i18n.I18n;
  * its visual with the numbers on the right, each scrolling on its own when zoomed in.
  */
 final class StepLayout {
+    /** The explanation's share of the page's width. */
+    private static final double LEFT_SHARE = 0.34;
     private StepLayout() {
     }
 
@@ -33,8 +35,12 @@ final class StepLayout {
         rightScroll.setFitToWidth(true);
         rightScroll.getStyleClass().add("walk-right");
         visual.getStyleClass().add("walk-visual");
+        // The visual takes what the explanation leaves: about a third for the explanation, within
+        // the em limits of the CSS, so that zooming in narrows neither side to nothing.
+        rightScroll.setPrefViewportWidth(1);
         HBox.setHgrow(rightScroll, Priority.ALWAYS);
         HBox page = new HBox(leftScroll, rightScroll);
+        leftScroll.prefWidthProperty().bind(page.widthProperty().multiply(LEFT_SHARE));
         page.getStyleClass().add("walk-page");
         return page;
     }

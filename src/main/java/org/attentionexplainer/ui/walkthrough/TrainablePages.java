@@ -8,6 +8,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -164,17 +165,20 @@ final class TrainablePages {
         maps.getStyleClass().add("walk-maps");
         Label dk = StepLayout.line(i18n.get("walk.scaled.dk", r.dk(), numbers.fixed(sqrt)), "walk-heading");
         dk.setId("dk-line");
-        List<Node> out = new ArrayList<>(List.of(dk, maps,
-                StepLayout.heading(i18n.get("walk.scaled.worked", rows.get(s)))));
+        GridPane lines = new GridPane();
+        lines.getStyleClass().add("walk-lines");
         List<DotProduct> dots = r.scoreRow(s);
         for (int j = 0; j < dots.size(); j++) {
-            Label line = StepLayout.line(rows.get(j) + ": " + numbers.dot(dots.get(j)) + "; "
-                    + numbers.fixed(dots.get(j).value()) + " / " + numbers.fixed(sqrt) + " = "
-                    + numbers.fixed(r.scaled().get(s, j)), "formula");
-            line.setId("scaled-line-" + j);
-            out.add(line);
+            lines.add(StepLayout.token(rows.get(j)), 0, j);
+            Label dot = StepLayout.line(numbers.dot(dots.get(j)), "formula");
+            dot.setId("scaled-line-" + j);
+            lines.add(dot, 1, j);
+            Label divided = StepLayout.line("/ " + numbers.fixed(sqrt) + " = " + numbers.fixed(r.scaled().get(s, j)),
+                    "formula", "walk-result");
+            divided.setMinWidth(Region.USE_PREF_SIZE);
+            lines.add(divided, 2, j);
         }
-        return out;
+        return List.of(dk, maps, StepLayout.heading(i18n.get("walk.scaled.worked", rows.get(s))), lines);
     }
 
     private List<Node> contextVisual(TrainableAttention r) {
@@ -194,10 +198,12 @@ final class TrainablePages {
             total += w;
         }
         Label softmax = StepLayout.line("softmax(" + numbers.vector(r.scaled().row(s)) + ") = "
-                + numbers.vector(weights) + "; Σ = " + numbers.fixed(total), "formula");
+                + numbers.vector(weights), "formula");
         softmax.setId("trained-softmax");
+        Label sum = StepLayout.line("Σ = " + numbers.sum(weights) + " = " + numbers.fixed(total), "formula");
+        sum.setId("trained-sum");
         List<Node> out = new ArrayList<>(List.of(maps,
-                StepLayout.heading(i18n.get("walk.trained.worked", rows.get(s))), softmax));
+                StepLayout.heading(i18n.get("walk.trained.worked", rows.get(s))), softmax, sum));
         addLines(out, "trained-z", "z", r.contextRow(s), false);
         return out;
     }
