@@ -26,6 +26,7 @@ import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.ui.theme.Theme;
+import org.attentionexplainer.ui.walkthrough.WalkthroughScreen;
 
 /**
  * The desktop window. The window is shown at once; ND4J starts on the worker thread
@@ -85,6 +86,7 @@ public final class DesktopApp extends Application {
     /** The screens in navigation order. */
     static List<org.attentionexplainer.ui.shell.Screen> createScreens(AppContext context) {
         List<org.attentionexplainer.ui.shell.Screen> screens = new ArrayList<>();
+        screens.add(new WalkthroughScreen(context));
         screens.add(new HomeScreen(context));
         return screens;
     }

@@ -22,9 +22,9 @@ public final class I18n {
 
     private final ObjectProperty<Locale> locale = new SimpleObjectProperty<>();
     private ResourceBundle bundle;
+    private Locale bundleLocale;
 
     public I18n(Locale initial) {
-        locale.addListener((obs, old, now) -> bundle = load(now));
         locale.set(supported(initial));
     }
 
@@ -51,11 +51,24 @@ public final class I18n {
         return locale.get();
     }
 
+    /**
+     * The bundle of the current locale, looked up when read: a binding may be re-evaluated while
+     * the locale's listeners are still being notified, and must already get the new language.
+     */
+    private ResourceBundle bundle() {
+        Locale now = locale.get();
+        if (bundle == null || !now.equals(bundleLocale)) {
+            bundle = load(now);
+            bundleLocale = now;
+        }
+        return bundle;
+    }
+
     /** The text for {@code key} now, with {@link MessageFormat} arguments. */
     public String get(String key, Object... args) {
         String pattern;
         try {
-            pattern = bundle.getString(key);
+            pattern = bundle().getString(key);
         } catch (MissingResourceException e) {
             return "!" + key + "!";
         }

@@ -1,0 +1,212 @@
+package org.attentionexplainer.ui.walkthrough;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.lesson.CourseExample;
+import org.attentionexplainer.lesson.DotProduct;
+import org.attentionexplainer.lesson.QueryBreakdown;
+import org.attentionexplainer.lesson.SimpleAttention;
+import org.attentionexplainer.lesson.Step;
+import org.attentionexplainer.lesson.Token;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/** Steps 1–4 on "Hello shiny sun!": scores, softmax, context, all queries at once. */
+final class HelloPages {
+    private final WalkthroughViewModel walk;
+    private final HelloViewModel model;
+    private final I18n i18n;
+    private final Numbers numbers;
+
+    HelloPages(WalkthroughViewModel walk) {
+        this.walk = walk;
+        this.model = walk.hello();
+        this.i18n = walk.i18n();
+        this.numbers = new Numbers(i18n);
+    }
+
+    Node scores() {
+        return page(Step.SCORES, this::scoresVisual);
+    }
+
+    Node softmax() {
+        return page(Step.SOFTMAX, this::softmaxVisual);
+    }
+
+    Node context() {
+        return page(Step.CONTEXT, this::contextVisual);
+    }
+
+    Node allQueries() {
+        VBox visual = new VBox();
+        Runnable refresh = () -> visual.getChildren().setAll(allQueriesVisual(model.resultProperty().get()));
+        refresh.run();
+        model.resultProperty().addListener((o, a, b) -> refresh.run());
+        model.queryProperty().addListener((o, a, b) -> refresh.run());
+        i18n.localeProperty().addListener((o, a, b) -> refresh.run());
+        return StepLayout.of(i18n, Step.ALL_QUERIES, tokenTable(), visual);
+    }
+
+    /** A page whose visual is rebuilt from the chosen query's breakdown whenever anything changes. */
+    private Node page(Step step, Function<QueryBreakdown, List<Node>> content) {
+        VBox visual = new VBox();
+        Runnable refresh = () -> {
+            QueryBreakdown b = model.breakdownProperty().get();
+            List<Node> nodes = new ArrayList<>();
+            if (!model.failureProperty().get().isEmpty()) {
+                nodes.add(StepLayout.line(model.failureProperty().get(), "error-text"));
+            }
+            if (b == null) {
+                nodes.add(StepLayout.wrapped(i18n, "walk.pending", "hint"));
+            } else {
+                nodes.addAll(content.apply(b));
+            }
+            visual.getChildren().setAll(nodes);
+        };
+        refresh.run();
+        model.breakdownProperty().addListener((o, a, b) -> refresh.run());
+        model.failureProperty().addListener((o, a, b) -> refresh.run());
+        i18n.localeProperty().addListener((o, a, b) -> refresh.run());
+        VBox inputs = new VBox(QueryChooser.create(i18n, "query", "walk.query.choose", model.tokens().rowsProperty(),
+                model.queryProperty()), tokenTable());
+        inputs.getStyleClass().add("walk-inputs");
+        return StepLayout.of(i18n, step, inputs, visual);
+    }
+
+    private Node tokenTable() {
+        VBox box = new VBox(StepLayout.wrapped(i18n, "walk.table.caption", "walk-caption"),
+                new EditableMatrixView(model.tokens(), i18n, "tokens", List.of("1", "2", "3"), model::reset)
+                        .createView());
+        box.getStyleClass().add("walk-inputs");
+        return box;
+    }
+
+    private String label(QueryBreakdown b, int j) {
+        return b.tokens().get(j).label();
+    }
+
+    private Label queryLine(QueryBreakdown b) {
+        Token q = b.tokens().get(b.query());
+        return StepLayout.line(i18n.get("walk.query.is", q.label(), numbers.inputVector(q.values())), "walk-heading");
+    }
+
+    private List<Node> scoresVisual(QueryBreakdown b) {
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("walk-lines");
+        for (int j = 0; j < b.tokens().size(); j++) {
+            DotProduct dot = b.scores().get(j);
+            grid.add(StepLayout.token(i18n.get("walk.scores.of", label(b, j))), 0, j);
+            Label line = StepLayout.line(numbers.dotWithProducts(dot), "formula");
+            line.setId("score-line-" + j);
+            grid.add(line, 1, j);
+        }
+        double[] s = new double[b.scores().size()];
+        for (int j = 0; j < s.length; j++) {
+            s[j] = b.scores().get(j).value();
+        }
+        Label vector = StepLayout.line(i18n.get("walk.scores.vector", numbers.vector(s)), "formula", "walk-result");
+        vector.setId("scores-vector");
+        return List.of(queryLine(b), grid, vector, StepLayout.wrapped(i18n, "walk.scores.hint", "hint"));
+    }
+
+    private List<Node> softmaxVisual(QueryBreakdown b) {
+        boolean shifted = b.shift() != 0;
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("walk-lines");
+        String[] headers = {"walk.softmax.token", "walk.softmax.score",
+            shifted ? "walk.softmax.expShifted" : "walk.softmax.exp", "walk.softmax.weight"};
+        for (int c = 0; c < headers.length; c++) {
+            grid.add(StepLayout.wrapped(i18n, headers[c], "walk-table-header"), c, 0);
+        }
+        double[] e = b.exponentials();
+        double[] w = b.weights();
+        double sum = b.exponentialSum();
+        Bars bars = new Bars("walk-weight-bars", "walk-bar-weight");
+        bars.setValues(w);
+        for (int j = 0; j < w.length; j++) {
+            grid.add(StepLayout.token(label(b, j)), 0, j + 1);
+            grid.add(StepLayout.line(numbers.fixed(b.scores().get(j).value()), "formula"), 1, j + 1);
+            Label exp = StepLayout.line(shifted
+                    ? "e^(" + numbers.fixed(b.scores().get(j).value()) + " − " + numbers.fixed(b.shift()) + ") = "
+                      + numbers.fixed(e[j])
+                    : "e^" + numbers.fixed(b.scores().get(j).value()) + " = " + numbers.fixed(e[j]), "formula");
+            exp.setId("exp-" + j);
+            grid.add(exp, 2, j + 1);
+            Label weight = StepLayout.line(numbers.fixed(e[j]) + " / " + numbers.fixed(sum) + " = "
+                    + numbers.fixed(w[j]), "formula", "walk-result");
+            weight.setId("weight-" + j);
+            grid.add(weight, 3, j + 1);
+        }
+        Label expSum = StepLayout.line(i18n.get("walk.softmax.sum", numbers.sum(e) + " = " + numbers.fixed(sum)),
+                "formula");
+        expSum.setId("exp-sum");
+        Label weightSum = StepLayout.line(i18n.get("walk.softmax.weightSum",
+                numbers.sum(w) + " = " + numbers.fixed(b.weightSum())), "formula", "walk-result");
+        weightSum.setId("weight-sum");
+        String[] barLabels = new String[w.length];
+        for (int j = 0; j < w.length; j++) {
+            barLabels[j] = label(b, j) + "\n" + numbers.fixed(w[j]);
+        }
+        List<Node> out = new ArrayList<>(List.of(queryLine(b), grid, expSum, weightSum,
+                bars.withLabels(barLabels)));
+        if (shifted) {
+            out.add(StepLayout.line(i18n.get("walk.softmax.shifted", numbers.fixed(b.shift())), "hint"));
+        }
+        return out;
+    }
+
+    private List<Node> contextVisual(QueryBreakdown b) {
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("walk-lines");
+        double[] w = b.weights();
+        List<double[]> weighted = b.weightedEmbeddings();
+        for (int j = 0; j < w.length; j++) {
+            grid.add(StepLayout.token(label(b, j)), 0, j);
+            Label line = StepLayout.line(numbers.fixed(w[j]) + " × " + numbers.inputVector(b.tokens().get(j).values())
+                    + " = " + numbers.vector(weighted.get(j)), "formula");
+            line.setId("weighted-" + j);
+            grid.add(line, 1, j);
+        }
+        Label context = StepLayout.line(i18n.get("walk.context.vector", label(b, b.query()),
+                numbers.vector(b.context())), "formula", "walk-result");
+        context.setId("context-vector");
+        List<Node> out = new ArrayList<>(List.of(queryLine(b), grid, context,
+                StepLayout.wrapped(i18n, "walk.context.rounding", "hint")));
+        SimpleAttention result = model.resultProperty().get();
+        if (result != null && result.isCourseExample() && b.query() == CourseExample.HELLO_QUERY) {
+            Label note = StepLayout.line(i18n.get("walk.context.notes", numbers.vector(CourseExample.notesContext()),
+                    numbers.vector(b.context())), "walk-note");
+            note.setId("rounding-note");
+            out.add(note);
+        }
+        return out;
+    }
+
+    private List<Node> allQueriesVisual(SimpleAttention r) {
+        if (r == null) {
+            return List.of(StepLayout.wrapped(i18n, "walk.pending", "hint"));
+        }
+        List<String> labels = new ArrayList<>();
+        for (Token t : r.tokens()) {
+            labels.add(t.label());
+        }
+        int q = Math.min(model.queryProperty().get(), r.size() - 1);
+        FlowPane maps = new FlowPane();
+        maps.getStyleClass().add("walk-maps");
+        maps.getChildren().addAll(
+                new MatrixGrid("all-scores", numbers).heat().selectedRow(q).onRowClick(walk::replayFor)
+                        .build(i18n.get("walk.all.scores"), labels, labels, r.scores()),
+                new MatrixGrid("all-weights", numbers).heat().selectedRow(q).onRowClick(walk::replayFor)
+                        .build(i18n.get("walk.all.weights"), labels, labels, r.weights()),
+                new MatrixGrid("all-context", numbers).selectedRow(q).onRowClick(walk::replayFor)
+                        .build(i18n.get("walk.all.context"), labels, EditableMatrixView.subscripted("z", r.context().cols()),
+                                r.context()));
+        return List.of(StepLayout.wrapped(i18n, "walk.all.hint", "walk-heading"), maps,
+                StepLayout.wrapped(i18n, "walk.all.legend", "hint"));
+    }
+}

@@ -1,0 +1,210 @@
+package org.attentionexplainer.ui.walkthrough;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.lesson.DotProduct;
+import org.attentionexplainer.lesson.Step;
+import org.attentionexplainer.lesson.Token;
+import org.attentionexplainer.lesson.TrainableAttention;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/** Steps 5–7 on "Your journey starts with one step": Q, K, V; scaled scores; weights and context. */
+final class TrainablePages {
+    private final TrainableViewModel model;
+    private final I18n i18n;
+    private final Numbers numbers;
+
+    TrainablePages(WalkthroughViewModel walk) {
+        this.model = walk.trainable();
+        this.i18n = walk.i18n();
+        this.numbers = new Numbers(i18n);
+    }
+
+    Node projections() {
+        return page(Step.PROJECTIONS, weightInputs(), this::projectionsVisual);
+    }
+
+    Node scaledScores() {
+        return page(Step.SCALED_SCORES, null, this::scaledVisual);
+    }
+
+    Node trainedContext() {
+        return page(Step.TRAINED_CONTEXT, null, this::contextVisual);
+    }
+
+    private Node page(Step step, Node top, Function<TrainableAttention, List<Node>> content) {
+        VBox results = new VBox();
+        results.getStyleClass().add("walk-visual-part");
+        Runnable refresh = () -> {
+            TrainableAttention r = model.resultProperty().get();
+            List<Node> nodes = new ArrayList<>();
+            if (!model.failureProperty().get().isEmpty()) {
+                nodes.add(StepLayout.line(model.failureProperty().get(), "error-text"));
+            }
+            if (r == null) {
+                nodes.add(StepLayout.wrapped(i18n, "walk.pending", "hint"));
+            } else {
+                nodes.addAll(content.apply(r));
+            }
+            results.getChildren().setAll(nodes);
+        };
+        refresh.run();
+        model.resultProperty().addListener((o, a, b) -> refresh.run());
+        model.selectedProperty().addListener((o, a, b) -> refresh.run());
+        model.failureProperty().addListener((o, a, b) -> refresh.run());
+        i18n.localeProperty().addListener((o, a, b) -> refresh.run());
+        VBox visual = top == null ? new VBox(results) : new VBox(top, results);
+        VBox inputs = new VBox(
+                QueryChooser.create(i18n, "token", "walk.trainable.choose", model.sentence().rowsProperty(),
+                        model.selectedProperty()),
+                StepLayout.wrapped(i18n, "walk.trainable.caption", "walk-caption"),
+                new EditableMatrixView(model.sentence(), i18n, "sentence", List.of("1", "2", "3"), model::reset)
+                        .createView());
+        inputs.getStyleClass().add("walk-inputs");
+        return StepLayout.of(i18n, step, inputs, visual);
+    }
+
+    /** The seed and the three editable weight matrices. */
+    private Node weightInputs() {
+        TextField seed = new TextField(Long.toString(model.seedProperty().get()));
+        seed.setId("seed-field");
+        seed.getStyleClass().add("walk-seed-field");
+        model.seedProperty().addListener((o, a, b) -> seed.setText(Long.toString(b.longValue())));
+        Button draw = new Button();
+        draw.setId("reseed");
+        draw.textProperty().bind(i18n.text("walk.seed.draw"));
+        draw.setOnAction(e -> model.reseed(seed.getText()));
+        seed.setOnAction(e -> model.reseed(seed.getText()));
+        Label seedLabel = StepLayout.wrapped(i18n, "walk.seed", "walk-caption");
+        seedLabel.setMinWidth(Region.USE_PREF_SIZE);
+        draw.setMinWidth(Region.USE_PREF_SIZE);
+        HBox seedRow = new HBox(seedLabel, seed, draw);
+        seedRow.getStyleClass().add("walk-seed-row");
+        Label seedError = StepLayout.line("", "error-text");
+        seedError.setId("seed-error");
+        seedError.textProperty().bind(model.seedErrorProperty());
+        seedError.visibleProperty().bind(seedError.textProperty().isNotEmpty());
+        seedError.managedProperty().bind(seedError.visibleProperty());
+        List<String> outputs = List.of("1", "2");
+        FlowPane weights = new FlowPane(
+                titled("walk.weights.query", new EditableMatrixView(model.queryWeights(), i18n, "wq", outputs, null)),
+                titled("walk.weights.key", new EditableMatrixView(model.keyWeights(), i18n, "wk", outputs, null)),
+                titled("walk.weights.value", new EditableMatrixView(model.valueWeights(), i18n, "wv", outputs, null)));
+        weights.getStyleClass().addAll("walk-maps", "walk-weights");
+        VBox box = new VBox(seedRow, seedError, weights);
+        box.getStyleClass().add("walk-visual-part");
+        return box;
+    }
+
+    private Node titled(String key, EditableMatrixView table) {
+        VBox box = new VBox(StepLayout.wrapped(i18n, key, "walk-matrix-title"), table.createView());
+        box.getStyleClass().add("walk-matrix-box");
+        return box;
+    }
+
+    private List<String> labels(TrainableAttention r) {
+        List<String> out = new ArrayList<>();
+        for (Token t : r.tokens()) {
+            out.add(t.label());
+        }
+        return out;
+    }
+
+    private int selected(TrainableAttention r) {
+        return Math.min(model.selectedProperty().get(), r.size() - 1);
+    }
+
+    private List<Node> projectionsVisual(TrainableAttention r) {
+        List<String> rows = labels(r);
+        int s = selected(r);
+        FlowPane maps = new FlowPane(
+                new MatrixGrid("q", numbers).selectedRow(s).build(i18n.get("walk.projections.q"), rows,
+                        EditableMatrixView.subscripted("q", r.dk()), r.queries()),
+                new MatrixGrid("k", numbers).selectedRow(s).build(i18n.get("walk.projections.k"), rows,
+                        EditableMatrixView.subscripted("k", r.dk()), r.keys()),
+                new MatrixGrid("v", numbers).selectedRow(s).build(i18n.get("walk.projections.v"), rows,
+                        EditableMatrixView.subscripted("v", r.dk()), r.values()));
+        maps.getStyleClass().add("walk-maps");
+        List<Node> out = new ArrayList<>(List.of(maps,
+                StepLayout.heading(i18n.get("walk.projections.worked", rows.get(s)))));
+        addLines(out, "proj-q", "q", r.queryProjection(s), true);
+        addLines(out, "proj-k", "k", r.keyProjection(s), true);
+        addLines(out, "proj-v", "v", r.valueProjection(s), true);
+        return out;
+    }
+
+    private void addLines(List<Node> out, String id, String symbol, List<DotProduct> dots, boolean inputs) {
+        List<String> names = EditableMatrixView.subscripted(symbol, dots.size());
+        for (int c = 0; c < dots.size(); c++) {
+            Label line = StepLayout.line(names.get(c) + " = "
+                    + (inputs ? numbers.inputDot(dots.get(c)) : numbers.dot(dots.get(c))), "formula");
+            line.setId(id + "-" + c);
+            out.add(line);
+        }
+    }
+
+    private List<Node> scaledVisual(TrainableAttention r) {
+        List<String> rows = labels(r);
+        int s = selected(r);
+        double sqrt = Math.sqrt(r.dk());
+        FlowPane maps = new FlowPane(
+                new MatrixGrid("scores", numbers).heat().selectedRow(s).build(i18n.get("walk.scaled.scores"), rows,
+                        rows, r.scores()),
+                new MatrixGrid("scaled", numbers).heat().selectedRow(s).build(
+                        i18n.get("walk.scaled.divided", numbers.fixed(sqrt)), rows, rows, r.scaled()));
+        maps.getStyleClass().add("walk-maps");
+        Label dk = StepLayout.line(i18n.get("walk.scaled.dk", r.dk(), numbers.fixed(sqrt)), "walk-heading");
+        dk.setId("dk-line");
+        GridPane lines = new GridPane();
+        lines.getStyleClass().add("walk-lines");
+        List<DotProduct> dots = r.scoreRow(s);
+        for (int j = 0; j < dots.size(); j++) {
+            lines.add(StepLayout.token(rows.get(j)), 0, j);
+            Label dot = StepLayout.line(numbers.dot(dots.get(j)), "formula");
+            dot.setId("scaled-line-" + j);
+            lines.add(dot, 1, j);
+            Label divided = StepLayout.line("/ " + numbers.fixed(sqrt) + " = " + numbers.fixed(r.scaled().get(s, j)),
+                    "formula", "walk-result");
+            divided.setMinWidth(Region.USE_PREF_SIZE);
+            lines.add(divided, 2, j);
+        }
+        return List.of(dk, maps, StepLayout.heading(i18n.get("walk.scaled.worked", rows.get(s))), lines);
+    }
+
+    private List<Node> contextVisual(TrainableAttention r) {
+        List<String> rows = labels(r);
+        int s = selected(r);
+        FlowPane maps = new FlowPane(
+                new MatrixGrid("attention", numbers).heat().selectedRow(s).build(i18n.get("walk.trained.weights"),
+                        rows, rows, r.attention()),
+                new MatrixGrid("values", numbers).build(i18n.get("walk.projections.v"), rows,
+                        EditableMatrixView.subscripted("v", r.dk()), r.values()),
+                new MatrixGrid("context", numbers).selectedRow(s).build(i18n.get("walk.trained.context"), rows,
+                        EditableMatrixView.subscripted("z", r.dk()), r.context()));
+        maps.getStyleClass().add("walk-maps");
+        double[] weights = r.attention().row(s);
+        double total = 0;
+        for (double w : weights) {
+            total += w;
+        }
+        Label softmax = StepLayout.line("softmax(" + numbers.vector(r.scaled().row(s)) + ") = "
+                + numbers.vector(weights), "formula");
+        softmax.setId("trained-softmax");
+        Label sum = StepLayout.line("Σ = " + numbers.sum(weights) + " = " + numbers.fixed(total), "formula");
+        sum.setId("trained-sum");
+        List<Node> out = new ArrayList<>(List.of(maps,
+                StepLayout.heading(i18n.get("walk.trained.worked", rows.get(s))), softmax, sum));
+        addLines(out, "trained-z", "z", r.contextRow(s), false);
+        return out;
+    }
+}

@@ -1,0 +1,57 @@
+package org.attentionexplainer.ui.walkthrough;
+
+import javafx.scene.Node;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Screen;
+
+/** The "Hello shiny sun!" walkthrough, step by step; presenter keys move between its steps. */
+public final class WalkthroughScreen implements Screen {
+    private final WalkthroughViewModel model;
+    private Node view;
+
+    public WalkthroughScreen(AppContext context) {
+        this.model = new WalkthroughViewModel(context);
+    }
+
+    @Override
+    public String id() {
+        return "walkthrough";
+    }
+
+    @Override
+    public String titleKey() {
+        return "walk.title";
+    }
+
+    @Override
+    public Node view() {
+        if (view == null) {
+            view = new WalkthroughView(model).createView();
+        }
+        return view;
+    }
+
+    public WalkthroughViewModel model() {
+        return model;
+    }
+
+    @Override
+    public boolean next() {
+        return model.next();
+    }
+
+    @Override
+    public boolean previous() {
+        return model.previous();
+    }
+
+    @Override
+    public boolean first() {
+        return model.first();
+    }
+
+    @Override
+    public boolean last() {
+        return model.last();
+    }
+}

@@ -1,0 +1,106 @@
+package org.attentionexplainer.ui.walkthrough;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import javafx.beans.binding.Bindings;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.lesson.Step;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/**
+ * The walkthrough: a header with "step n of N", the step's title and back/next buttons, and
+ * below it the current step's page. Pages are built the first time they are shown.
+ */
+public final class WalkthroughView {
+    private final WalkthroughViewModel model;
+    private final I18n i18n;
+    private final StackPane pageArea = new StackPane();
+    private final Map<Step, Node> pages = new EnumMap<>(Step.class);
+    private final Map<Step, Supplier<Node>> builders = new EnumMap<>(Step.class);
+
+    public WalkthroughView(WalkthroughViewModel model) {
+        this.model = model;
+        this.i18n = model.i18n();
+    }
+
+    public Parent createView() {
+        HelloPages hello = new HelloPages(model);
+        TrainablePages trainable = new TrainablePages(model);
+        ScalingPage scaling = new ScalingPage(model);
+        builders.put(Step.SCORES, hello::scores);
+        builders.put(Step.SOFTMAX, hello::softmax);
+        builders.put(Step.CONTEXT, hello::context);
+        builders.put(Step.ALL_QUERIES, hello::allQueries);
+        builders.put(Step.PROJECTIONS, trainable::projections);
+        builders.put(Step.SCALED_SCORES, trainable::scaledScores);
+        builders.put(Step.TRAINED_CONTEXT, trainable::trainedContext);
+        builders.put(Step.WHY_SQRT_DK, scaling::create);
+
+        BorderPane root = new BorderPane();
+        root.getStyleClass().add("walkthrough");
+        root.getStylesheets().add(WalkthroughView.class.getResource("walkthrough.css").toExternalForm());
+        root.setTop(header());
+        pageArea.getStyleClass().add("walk-page-area");
+        root.setCenter(pageArea);
+        init();
+        return root;
+    }
+
+    private void init() {
+        show(model.stepProperty().get());
+        model.stepProperty().addListener((o, a, b) -> show(b));
+    }
+
+    private void show(Step step) {
+        Node page = pages.computeIfAbsent(step, s -> builders.get(s).get());
+        page.setId("page-" + step.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        pageArea.getChildren().setAll(page);
+    }
+
+    private Node header() {
+        Label progress = new Label();
+        progress.setId("walk-progress");
+        progress.getStyleClass().add("walk-progress");
+        progress.textProperty().bind(model.progressText());
+        Label title = new Label();
+        title.setId("walk-title");
+        title.getStyleClass().add("subtitle");
+        title.textProperty().bind(Bindings.createStringBinding(
+                () -> i18n.get(model.stepProperty().get().titleKey()), model.stepProperty(), i18n.localeProperty()));
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        Button back = new Button();
+        back.setId("walk-back");
+        back.textProperty().bind(i18n.text("walk.back"));
+        back.disableProperty().bind(model.indexProperty().isEqualTo(0));
+        back.setOnAction(e -> model.previous());
+        Button next = new Button();
+        next.setId("walk-next");
+        next.textProperty().bind(i18n.text("walk.next"));
+        next.disableProperty().bind(model.indexProperty().isEqualTo(model.steps().size() - 1));
+        next.setOnAction(e -> model.next());
+        back.setFocusTraversable(false);
+        next.setFocusTraversable(false);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox row = new HBox(progress, title, spacer, back, next);
+        row.getStyleClass().add("walk-header-row");
+        ProgressBar bar = new ProgressBar();
+        bar.getStyleClass().add("walk-progress-bar");
+        bar.progressProperty().bind(model.indexProperty().add(1).divide((double) model.steps().size()));
+        bar.setMaxWidth(Double.MAX_VALUE);
+        VBox header = new VBox(row, bar);
+        header.getStyleClass().add("walk-header");
+        return header;
+    }
+}

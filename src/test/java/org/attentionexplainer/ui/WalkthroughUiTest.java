@@ -1,0 +1,147 @@
+package org.attentionexplainer.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.Stage;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.MainView;
+import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.theme.Theme;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The walkthrough in a real window, headless: presenter keys, clicking a token, switching to
+ * Turkish from the menu, a refused cell. Work runs on the FX thread here, so every result is
+ * there as soon as the event that asked for it has been handled.
+ */
+class WalkthroughUiTest {
+    private final FxRobot robot = new FxRobot();
+    private AppContext context;
+
+    /** Monocle's headless screen is 1280×800: the window stays inside it. */
+    @BeforeEach
+    void open() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        context = AppContext.forTests();
+        FxToolkit.setupStage(s -> {
+            MainViewModel model = new MainViewModel(context, DesktopApp.createScreens(context));
+            Scene scene = new Scene(new MainView(model, s::close).createView(), 1200, 760);
+            scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
+            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model));
+            s.setScene(scene);
+            s.show();
+            s.toFront();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(stage.isShowing());
+        robot.clickOn("#walk-progress");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        FxToolkit.hideStage();
+        FxToolkit.cleanupStages();
+    }
+
+    private String text(String query) {
+        return robot.lookup(query).queryAs(Labeled.class).getText();
+    }
+
+    private void key(KeyCode... codes) {
+        robot.push(codes);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void presenterKeysStepThroughTheWalkthrough() {
+        assertEquals("Step 1 of 8", text("#walk-progress"));
+        assertTrue(text("#score-line-0").endsWith("= 0.7842"), text("#score-line-0"));
+        key(KeyCode.RIGHT);
+        assertEquals("Step 2 of 8", text("#walk-progress"));
+        assertEquals("0.2291 + 0.4063 + 0.3646 = 1.0000", text("#weight-sum").replaceAll(".*: ", ""));
+        key(KeyCode.PAGE_DOWN);
+        assertEquals("Step 3 of 8", text("#walk-progress"));
+        assertTrue(text("#context-vector").endsWith("[0.3990, 0.3854, 0.8610]"), text("#context-vector"));
+        assertTrue(text("#rounding-note").contains("[0.3992, 0.3858, 0.8610]"));
+        key(KeyCode.SPACE);
+        assertEquals("4. All queries at once", text("#walk-title"));
+        key(KeyCode.SHIFT, KeyCode.SPACE);
+        assertEquals("Step 3 of 8", text("#walk-progress"));
+        key(KeyCode.LEFT);
+        key(KeyCode.PAGE_UP);
+        assertEquals("Step 1 of 8", text("#walk-progress"));
+        key(KeyCode.END);
+        assertEquals("Step 8 of 8", text("#walk-progress"));
+        assertFalse(robot.lookup("#variance-raw").tryQuery().isEmpty());
+        key(KeyCode.HOME);
+        assertEquals("Step 1 of 8", text("#walk-progress"));
+    }
+
+    @Test
+    void clickingATokenMakesItTheQueryAndReplaysTheSteps() {
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        assertEquals("Step 4 of 8", text("#walk-progress"));
+        assertEquals("0.2291", text("#all-weights-1-0 .label"));
+        robot.clickOn("#all-weights-row-2");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Step 1 of 8", text("#walk-progress"));
+        assertTrue(text(".walk-heading").startsWith("Query “sun”"), text(".walk-heading"));
+        // Hello·sun = 0.34×0.29 + 0.22×0.54 + 0.54×0.93 = 0.0986 + 0.1188 + 0.5022 = 0.7196
+        assertEquals("0.34 × 0.29 + 0.22 × 0.54 + 0.54 × 0.93 = 0.0986 + 0.1188 + 0.5022 = 0.7196",
+                text("#score-line-0"));
+        robot.clickOn("#query-0");
+        WaitForAsyncUtils.waitForFxEvents();
+        // Hello·Hello = 0.34² + 0.22² + 0.54² = 0.4556
+        assertTrue(text("#score-line-0").endsWith("= 0.4556"), text("#score-line-0"));
+    }
+
+    @Test
+    void theLanguageMenuSwitchesToTurkishWithDecimalCommas() {
+        robot.clickOn("View");
+        robot.clickOn("Language");
+        // into the submenu along its first item, so the pointer never crosses another menu
+        robot.moveTo("English");
+        robot.clickOn("Türkçe");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Adım 1 / 8", text("#walk-progress"));
+        assertEquals("1. Dikkat skorları", text("#walk-title"));
+        assertEquals("0,34 × 0,53 + 0,22 × 0,34 + 0,54 × 0,98 = 0,1802 + 0,0748 + 0,5292 = 0,7842",
+                text("#score-line-0"));
+        assertEquals("0,34", robot.lookup("#tokens-cell-0-0").queryAs(TextField.class).getText());
+    }
+
+    @Test
+    void textInANumberCellIsRefusedAtTheCell() {
+        Node cell = robot.lookup("#tokens-cell-0-0").query();
+        robot.clickOn(cell);
+        robot.interact(() -> ((TextField) cell).selectAll());
+        robot.write("abc");
+        key(KeyCode.ENTER);
+        Labeled error = robot.lookup("#tokens-error-0").queryAs(Labeled.class);
+        assertTrue(error.isVisible());
+        assertEquals("Hello, 1: “abc” is not a number; the cell keeps 0.34.", error.getText());
+        assertTrue(cell.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("invalid")));
+        assertTrue(text("#score-line-0").endsWith("= 0.7842"), "nothing downstream changed");
+        robot.interact(() -> ((TextField) cell).selectAll());
+        robot.write("0.5");
+        key(KeyCode.ENTER);
+        assertFalse(error.isVisible());
+        // 0.5×0.53 + 0.22×0.34 + 0.54×0.98 = 0.265 + 0.0748 + 0.5292 = 0.869
+        assertTrue(text("#score-line-0").endsWith("= 0.8690"), text("#score-line-0"));
+    }
+}
