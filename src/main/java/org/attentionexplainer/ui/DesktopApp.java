@@ -18,6 +18,7 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.Backends;
+import org.attentionexplainer.ui.explorer.ExplorerScreen;
 import org.attentionexplainer.ui.home.HomeScreen;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -87,6 +88,7 @@ public final class DesktopApp extends Application {
     static List<org.attentionexplainer.ui.shell.Screen> createScreens(AppContext context) {
         List<org.attentionexplainer.ui.shell.Screen> screens = new ArrayList<>();
         screens.add(new WalkthroughScreen(context));
+        screens.add(new ExplorerScreen(context));
         screens.add(new HomeScreen(context));
         return screens;
     }

@@ -1,7 +1,6 @@
 package org.attentionexplainer.ui.i18n;
 
 import java.text.MessageFormat;
-import java.text.NumberFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.MissingResourceException;
@@ -10,6 +9,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import org.attentionexplainer.render.NumberText;
 
 /**
  * Every string the user reads, from {@code messages.properties} and its translations, with a
@@ -85,18 +85,7 @@ public final class I18n {
 
     /** A number with a fixed count of decimals in the current locale's style. */
     public String number(double value, int decimals) {
-        if (Double.isNaN(value)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(value)) {
-            return value > 0 ? "∞" : "−∞";
-        }
-        NumberFormat f = NumberFormat.getNumberInstance(locale.get());
-        f.setMinimumFractionDigits(decimals);
-        f.setMaximumFractionDigits(decimals);
-        f.setGroupingUsed(false);
-        String s = f.format(value);
-        return s.startsWith("-") ? "−" + s.substring(1) : s;
+        return NumberText.format(value, decimals, locale.get());
     }
 
     /** Parses a number typed in the current locale (also accepts '.' as the decimal mark). */

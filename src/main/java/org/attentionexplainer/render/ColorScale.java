@@ -1,0 +1,86 @@
+package org.attentionexplainer.render;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Maps values to colours: a colour map stretched over [min, max]. Values outside are
+ * clamped to the ends. Masked cells and -inf never go through a scale; the layout marks them.
+ *
+ * @param map the colour map
+ * @param min the value drawn with the map's first colour
+ * @param max the value drawn with its last colour
+ */
+public record ColorScale(ColorMap map, double min, double max) {
+
+    public ColorScale {
+        if (map == null) {
+            throw new IllegalArgumentException("a colour scale needs a colour map");
+        }
+        if (!Double.isFinite(min) || !Double.isFinite(max) || max < min) {
+            throw new IllegalArgumentException("range [" + min + ", " + max + "] is not a finite interval");
+        }
+    }
+
+    /** The fixed range [0, 1], for attention weights. */
+    public static ColorScale unit(ColorMap map) {
+        return new ColorScale(map, 0, 1);
+    }
+
+    /** From the smallest to the largest finite, unmasked value of all maps ([0, 1] if none). */
+    public static ColorScale auto(ColorMap map, Collection<HeatmapData> maps) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (HeatmapData d : maps) {
+            for (int i = 0; i < d.size(); i++) {
+                float v = d.values()[i];
+                if (Float.isFinite(v) && !d.isMasked(i)) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+        }
+        return lo > hi ? unit(map) : new ColorScale(map, lo, hi);
+    }
+
+    /**
+     * Symmetric around 0, [-m, m] with m the largest finite |value| of all maps (1 if none),
+     * so that 0 sits on the neutral centre of a diverging map.
+     */
+    public static ColorScale centred(ColorMap map, Collection<HeatmapData> maps) {
+        double m = 0;
+        for (HeatmapData d : maps) {
+            for (int i = 0; i < d.size(); i++) {
+                float v = d.values()[i];
+                if (Float.isFinite(v) && !d.isMasked(i)) {
+                    m = Math.max(m, Math.abs(v));
+                }
+            }
+        }
+        return m == 0 ? new ColorScale(map, -1, 1) : new ColorScale(map, -m, m);
+    }
+
+    /** Where v falls, 0 at min and 1 at max, clamped; the middle when the range is empty. */
+    public double position(double v) {
+        if (max == min) {
+            return 0.5;
+        }
+        double t = (v - min) / (max - min);
+        return t < 0 ? 0 : t > 1 ? 1 : t;
+    }
+
+    /** The ARGB colour of v. */
+    public int argb(double v) {
+        return map.argb(position(v));
+    }
+
+    /** Tick values for a colour bar that has room for about {@code count} labels. */
+    public List<Double> ticks(int count) {
+        return Ticks.of(min, max, Math.max(2, count));
+    }
+
+    /** Decimals the tick labels need. */
+    public int tickDecimals(int count) {
+        return max > min ? Ticks.decimals(Ticks.step(min, max, Math.max(2, count))) : 2;
+    }
+}

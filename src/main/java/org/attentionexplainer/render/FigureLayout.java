@@ -1,0 +1,291 @@
+package org.attentionexplainer.render;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A {@link Figure} sized once: the cell size that fits, where every panel, colour bar, the
+ * title and the caption go, and the {@link Drawing} of it all. Hit testing (which cell is
+ * under the mouse) uses the same geometry the drawing was made from.
+ */
+public final class FigureLayout {
+    /** Cells are never drawn smaller than this, whatever the room. */
+    static final double MIN_CELL = 0.25;
+
+    private final HeatmapOptions opt;
+    private final double f;
+    private final double pad;
+    private final double gap;
+    private final List<PanelLayout> panels = new ArrayList<>();
+    private final List<LegendLayout> legends = new ArrayList<>();
+    private final int columns;
+    private final double cell;
+    private final double titleH;
+    private final double panelW;
+    private final double panelH;
+    private final double[] barHeights;
+    private final double legendX;
+    private final double legendY;
+    private final List<String> captionLines;
+    private final double captionY;
+    private final double width;
+    private final double height;
+    private final Drawing drawing;
+
+    FigureLayout(List<PanelLayout.Panel> specs, List<LegendLayout.Spec> legendSpecs, int fixedColumns,
+                 HeatmapOptions opt, double maxWidth, double maxHeight, TextMeasurer measurer) {
+        this.opt = opt;
+        this.f = opt.fontSize();
+        this.pad = 0.8 * f;
+        this.gap = 1.5 * f;
+        TextMeasurer m = memo(measurer);
+        titleH = HeatmapOptions.present(opt.title()) ? 2.2 * f : 0;
+        double legendW = 0;
+        for (LegendLayout.Spec s : legendSpecs) {
+            LegendLayout l = new LegendLayout(s, opt, m);
+            legends.add(l);
+            legendW = Math.max(legendW, l.width);
+        }
+        double legendBlock = legends.isEmpty() ? 0 : gap + legendW;
+        List<String> roughCaption = wrap(opt.caption(), Double.isFinite(maxWidth) ? maxWidth - 2 * pad
+                : Double.POSITIVE_INFINITY, m);
+        double captionH = captionHeight(roughCaption.size());
+
+        Fit best = null;
+        int n = specs.size();
+        for (int c = fixedColumns > 0 ? fixedColumns : 1; c <= (fixedColumns > 0 ? fixedColumns : n); c++) {
+            int r = (n + c - 1) / c;
+            double availW = (maxWidth - 2 * pad - legendBlock - (c - 1) * gap) / c;
+            double availH = (maxHeight - 2 * pad - titleH - captionH - (r - 1) * gap) / r;
+            Fit fit = solve(specs.get(0), availW, availH, opt.showLabels(), m);
+            if (opt.showLabels() && n > 1 && fit.cell < 0.5 * f) {
+                fit = solve(specs.get(0), availW, availH, false, m);
+            }
+            fit = new Fit(fit.cell, fit.labels, c);
+            if (best == null || fit.cell > best.cell + 1e-9
+                    || (Math.abs(fit.cell - best.cell) <= 1e-9 && squareness(c, n) < squareness(best.columns, n))) {
+                best = fit;
+            }
+        }
+        columns = best.columns;
+        cell = best.cell;
+        int rows = (n + columns - 1) / columns;
+        double pw = 0;
+        double ph = 0;
+        for (PanelLayout.Panel s : specs) {
+            PanelLayout p = new PanelLayout(s, opt, m, cell, best.labels);
+            panels.add(p);
+            pw = Math.max(pw, p.width);
+            ph = Math.max(ph, p.height);
+        }
+        panelW = pw;
+        panelH = ph;
+        double gridTop = pad + titleH;
+        double gridW = columns * panelW + (columns - 1) * gap;
+        double gridBottom = gridTop + rows * panelH + (rows - 1) * gap;
+
+        legendX = pad + gridW + gap;
+        barHeights = new double[legends.size()];
+        double legendBottom = gridTop;
+        double plotTop = gridTop + panels.get(0).plotY;
+        legendY = legends.isEmpty() ? gridTop : Math.max(gridTop, plotTop - legends.get(0).titleH);
+        if (!legends.isEmpty()) {
+            double fixed = (legends.size() - 1) * gap;
+            for (LegendLayout l : legends) {
+                fixed += l.titleH + l.swatchH;
+            }
+            double span = gridBottom - legendY;
+            double y = legendY;
+            for (int i = 0; i < legends.size(); i++) {
+                LegendLayout l = legends.get(i);
+                barHeights[i] = Math.max(l.minBarHeight(), (span - fixed) / legends.size());
+                y += l.height(barHeights[i]) + gap;
+            }
+            legendBottom = y - gap;
+        }
+        double contentW = pad + gridW + legendBlock;
+        if (titleH > 0) {
+            contentW = Math.max(contentW, pad + m.width(opt.title(), 1.3 * f, true));
+        }
+        double wrapW = Double.isFinite(maxWidth) ? maxWidth - 2 * pad : Math.max(contentW - pad, 30 * f);
+        captionLines = wrap(opt.caption(), wrapW, m);
+        captionY = Math.max(gridBottom, legendBottom) + (captionLines.isEmpty() ? 0 : 0.6 * f);
+        double captionW = 0;
+        for (String line : captionLines) {
+            captionW = Math.max(captionW, m.width(line, 0.9 * f, false));
+        }
+        width = Math.ceil(Math.max(contentW, pad + captionW) + pad);
+        height = Math.ceil(captionY + captionHeight(captionLines.size()) + pad);
+        drawing = paint();
+    }
+
+    private record Fit(double cell, boolean labels, int columns) {
+    }
+
+    /** The largest cell (at most maxCell) with which one panel fits availW x availH. */
+    private Fit solve(PanelLayout.Panel spec, double availW, double availH, boolean labels, TextMeasurer m) {
+        double cell = opt.maxCell();
+        HeatmapData d = spec.data();
+        for (int i = 0; i < 12; i++) {
+            PanelLayout p = new PanelLayout(spec, opt, m, cell, labels);
+            double fit = Math.min((availW - p.fixedWidth()) / d.cols(), (availH - p.fixedHeight()) / d.rows());
+            if (fit >= cell - 1e-9) {
+                break;
+            }
+            cell = Math.max(MIN_CELL, fit);
+            if (cell == MIN_CELL) {
+                break;
+            }
+        }
+        if (cell >= 4) {
+            cell = Math.floor(cell);
+        }
+        return new Fit(cell, labels, 0);
+    }
+
+    private static double squareness(int columns, int n) {
+        int rows = (n + columns - 1) / columns;
+        return Math.abs(columns - rows) - 0.01 * columns;
+    }
+
+    private double captionHeight(int lines) {
+        return lines == 0 ? 0 : lines * 1.3 * 0.9 * f + 0.6 * f;
+    }
+
+    /** Word-wraps the caption to lines no wider than maxW. */
+    private List<String> wrap(String text, double maxW, TextMeasurer m) {
+        List<String> lines = new ArrayList<>();
+        if (!HeatmapOptions.present(text)) {
+            return lines;
+        }
+        StringBuilder line = new StringBuilder();
+        for (String word : text.strip().split("\\s+")) {
+            String candidate = line.length() == 0 ? word : line + " " + word;
+            if (line.length() > 0 && m.width(candidate, 0.9 * f, false) > maxW) {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(word);
+            } else {
+                line.setLength(0);
+                line.append(candidate);
+            }
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+
+    private static TextMeasurer memo(TextMeasurer m) {
+        Map<String, Double> cache = new HashMap<>();
+        return (text, size, bold) -> cache.computeIfAbsent(size + (bold ? "b" : "p") + text,
+                k -> m.width(text, size, bold));
+    }
+
+    private Drawing paint() {
+        HeatmapStyle st = opt.style();
+        Drawing.Builder b = new Drawing.Builder();
+        b.rect(0, 0, width, height, st.background());
+        if (titleH > 0) {
+            b.text(opt.title(), pad, pad + 0.9 * f, 1.3 * f, true, Mark.Anchor.START, false, st.text());
+        }
+        for (int i = 0; i < panels.size(); i++) {
+            double[] o = panelOrigin(i);
+            b.translate(o[0], o[1]);
+            panels.get(i).draw(b);
+            b.translate(-o[0], -o[1]);
+        }
+        double y = legendY;
+        for (int i = 0; i < legends.size(); i++) {
+            b.translate(legendX, y);
+            legends.get(i).draw(b, barHeights[i]);
+            b.translate(-legendX, -y);
+            y += legends.get(i).height(barHeights[i]) + gap;
+        }
+        double lineH = 1.3 * 0.9 * f;
+        for (int i = 0; i < captionLines.size(); i++) {
+            b.text(captionLines.get(i), pad, captionY + (i + 0.5) * lineH, 0.9 * f, false, Mark.Anchor.START, false,
+                    st.muted());
+        }
+        return b.build(width, height, st.background(), opt.fontFamily());
+    }
+
+    private double[] panelOrigin(int i) {
+        int c = i % columns;
+        int r = i / columns;
+        return new double[] {pad + c * (panelW + gap), pad + titleH + r * (panelH + gap)};
+    }
+
+    public double width() {
+        return width;
+    }
+
+    public double height() {
+        return height;
+    }
+
+    public Drawing drawing() {
+        return drawing;
+    }
+
+    /** The side of a cell in pixels. */
+    public double cellSize() {
+        return cell;
+    }
+
+    public int columns() {
+        return columns;
+    }
+
+    public int panelCount() {
+        return panels.size();
+    }
+
+    /** True if token labels are drawn (small multiples drop them when cells get too small). */
+    public boolean labelsShown() {
+        return panels.get(0).labels;
+    }
+
+    /** True if the numbers are written in the cells. */
+    public boolean valuesShown() {
+        return panels.get(0).values;
+    }
+
+    /** True if the column labels are turned upright. */
+    public boolean labelsRotated() {
+        return panels.get(0).rotated;
+    }
+
+    /** True if the row sums are shown. */
+    public boolean rowSumsShown() {
+        return panels.get(0).rowSums;
+    }
+
+    /** The panel and cell under (x, y), if any. */
+    public Optional<CellHit> hit(double x, double y) {
+        for (int i = 0; i < panels.size(); i++) {
+            double[] o = panelOrigin(i);
+            PanelLayout p = panels.get(i);
+            double lx = x - o[0];
+            double ly = y - o[1];
+            if (lx < 0 || ly < 0 || lx >= p.width || ly >= p.height) {
+                continue;
+            }
+            int[] rc = p.cellAt(lx, ly);
+            return Optional.of(rc == null ? new CellHit(i, -1, -1) : new CellHit(i, rc[0], rc[1]));
+        }
+        return Optional.empty();
+    }
+
+    /** The box (x, y, w, h) of a cell, or of the whole panel's cells when the hit is not on a cell. */
+    public double[] bounds(CellHit hit) {
+        PanelLayout p = panels.get(hit.panel());
+        double[] o = panelOrigin(hit.panel());
+        if (!hit.onCell()) {
+            return new double[] {o[0] + p.plotX, o[1] + p.plotY, p.panel.data().cols() * cell,
+                p.panel.data().rows() * cell};
+        }
+        return new double[] {o[0] + p.plotX + hit.col() * cell, o[1] + p.plotY + hit.row() * cell, cell, cell};
+    }
+}

@@ -1,0 +1,289 @@
+package org.attentionexplainer.render;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The geometry of one heatmap panel at a given cell size, relative to the panel's top left:
+ * panel title, axis titles, token labels (turned upright when they are wider than a cell,
+ * thinned when cells are smaller than the text), the cells, the row sums.
+ */
+final class PanelLayout {
+    /** Labels longer than this are shortened with an ellipsis. */
+    static final int MAX_LABEL_CHARS = 18;
+    /** Cells at least this big get lines between them. */
+    static final double GRID_LINES_FROM = 12;
+
+    final Panel panel;
+    final HeatmapOptions opt;
+    final double f;
+    final double cell;
+    final boolean labels;
+    final double titleH;
+    final double rowAxisW;
+    final double rowLabelW;
+    final double colAxisH;
+    final double colBandH;
+    final boolean rotated;
+    final int rowStep;
+    final int colStep;
+    final boolean values;
+    final double valueSize;
+    final boolean rowSums;
+    final double rowSumW;
+    final double plotX;
+    final double plotY;
+    final double width;
+    final double height;
+
+    /** What a panel shows: a map, its colour scale and its title (or null). */
+    record Panel(HeatmapData data, ColorScale scale, String title) {
+    }
+
+    PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, double cell, boolean labels) {
+        this.panel = panel;
+        this.opt = opt;
+        this.f = opt.fontSize();
+        this.cell = cell;
+        this.labels = labels;
+        HeatmapData d = panel.data();
+        titleH = HeatmapOptions.present(panel.title()) ? 1.6 * f : 0;
+        double colLabelW = labels ? maxWidth(d.colLabels(), m) : 0;
+        rotated = labels && colLabelW + 0.4 * f > cell;
+        colAxisH = labels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
+        colBandH = labels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
+        rowAxisW = labels && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
+        rowLabelW = labels ? maxWidth(d.rowLabels(), m) + 0.5 * f : 0;
+        rowStep = step(labels, cell);
+        colStep = rotated ? step(true, cell) : 1;
+        valueSize = Math.max(8, 0.8 * f);
+        values = opt.showValues() && cell >= 1.4 * valueSize
+                && cell >= widestValue(d, m) + 0.3 * f;
+        rowSums = opt.showRowSums() && cell >= 1.2 * valueSize;
+        rowSumW = rowSums ? 0.6 * f + Math.max(m.width(rowSumText(9.999), valueSize, false),
+                m.width(text(opt.rowSumTitle()), f, true)) : 0;
+        double headH = Math.max(colAxisH + colBandH, rowSums ? 1.4 * f : 0);
+        plotX = rowAxisW + rowLabelW;
+        plotY = titleH + headH;
+        width = Math.max(plotX + d.cols() * cell + rowSumW, titleWidth(m));
+        height = plotY + d.rows() * cell;
+    }
+
+    /** Every n-th label so that labels never overlap; 0 for none. */
+    private double stepFor(double size) {
+        return Math.max(1, Math.ceil(1.1 * f / size));
+    }
+
+    private int step(boolean on, double size) {
+        return on ? (int) stepFor(size) : 0;
+    }
+
+    /** Width and height besides the cells: the solver for the cell size needs them. */
+    double fixedWidth() {
+        return width - panel.data().cols() * cell;
+    }
+
+    double fixedHeight() {
+        return plotY;
+    }
+
+    private double titleWidth(TextMeasurer m) {
+        return HeatmapOptions.present(panel.title()) ? m.width(panel.title(), f, true) : 0;
+    }
+
+    private double maxWidth(List<String> labels, TextMeasurer m) {
+        double w = 0;
+        for (String s : labels) {
+            w = Math.max(w, m.width(shorten(s), f, false));
+        }
+        return w;
+    }
+
+    /** The widest cell text, judged from the longest strings (widths follow the character count). */
+    private double widestValue(HeatmapData d, TextMeasurer m) {
+        if (!opt.showValues() || d.size() == 0) {
+            return 0;
+        }
+        String longest = "";
+        for (int i = 0; i < d.size(); i++) {
+            String s = cellText(d, i);
+            if (s.length() > longest.length()) {
+                longest = s;
+            }
+        }
+        return m.width(longest, valueSize, false);
+    }
+
+    static String shorten(String label) {
+        String s = label.replace('\n', ' ').replace('\t', ' ');
+        if (s.codePointCount(0, s.length()) <= MAX_LABEL_CHARS) {
+            return s;
+        }
+        return s.substring(0, s.offsetByCodePoints(0, MAX_LABEL_CHARS - 1)) + "…";
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** What cell i shows: its value, "−∞" for a masked logit, nothing for a masked weight. */
+    String cellText(HeatmapData d, int i) {
+        float v = d.values()[i];
+        if (d.isMasked(i) && Float.isFinite(v)) {
+            return "";
+        }
+        return NumberText.format(v, opt.decimals(), opt.locale());
+    }
+
+    private String rowSumText(double v) {
+        return NumberText.format(v, opt.decimals(), opt.locale());
+    }
+
+    /** Paints the panel with its top left at the builder's origin. */
+    void draw(Drawing.Builder b) {
+        HeatmapData d = panel.data();
+        HeatmapStyle st = opt.style();
+        if (titleH > 0) {
+            b.text(panel.title(), plotX, 0.75 * f, f, true, Mark.Anchor.START, false, st.text());
+        }
+        drawLabels(b, d, st);
+        int rows = d.rows();
+        int cols = d.cols();
+        double w = cols * cell;
+        double h = rows * cell;
+        b.raster(plotX, plotY, w, h, cols, rows, colours(d, st));
+        double[] boxes = maskedRuns(d);
+        if (boxes.length > 0) {
+            b.hatch(boxes, st.hatch(), Math.max(5, 0.45 * f), Math.max(1, f / 14));
+        }
+        if (cell >= GRID_LINES_FROM) {
+            for (int r = 1; r < rows; r++) {
+                b.line(plotX, plotY + r * cell, plotX + w, plotY + r * cell, st.grid(), 1);
+            }
+            for (int c = 1; c < cols; c++) {
+                b.line(plotX + c * cell, plotY, plotX + c * cell, plotY + h, st.grid(), 1);
+            }
+        }
+        if (values) {
+            drawValues(b, d, st);
+        }
+        if (rowSums) {
+            drawRowSums(b, d, st);
+        }
+    }
+
+    private void drawLabels(Drawing.Builder b, HeatmapData d, HeatmapStyle st) {
+        if (!labels) {
+            return;
+        }
+        double w = d.cols() * cell;
+        double h = d.rows() * cell;
+        if (colAxisH > 0) {
+            b.text(opt.colAxis() + " →", plotX + w / 2, titleH + 0.7 * f, 0.9 * f, false, Mark.Anchor.MIDDLE,
+                    false, st.muted());
+        }
+        if (rowAxisW > 0) {
+            b.text(opt.rowAxis() + " →", 0.7 * f, plotY + h / 2, 0.9 * f, false, Mark.Anchor.MIDDLE, true,
+                    st.muted());
+        }
+        for (int c = 0; c < d.cols(); c += colStep) {
+            double x = plotX + (c + 0.5) * cell;
+            String s = shorten(d.colLabels().get(c));
+            if (rotated) {
+                b.text(s, x, plotY - 0.3 * f, f, false, Mark.Anchor.START, true, st.text());
+            } else {
+                b.text(s, x, plotY - 0.7 * f, f, false, Mark.Anchor.MIDDLE, false, st.text());
+            }
+        }
+        for (int r = 0; r < d.rows(); r += rowStep) {
+            b.text(shorten(d.rowLabels().get(r)), plotX - 0.35 * f, plotY + (r + 0.5) * cell, f, false,
+                    Mark.Anchor.END, false, st.text());
+        }
+    }
+
+    private int[] colours(HeatmapData d, HeatmapStyle st) {
+        int[] argb = new int[d.size()];
+        float[] v = d.values();
+        ColorScale scale = panel.scale();
+        for (int i = 0; i < argb.length; i++) {
+            argb[i] = d.isMasked(i) || !Float.isFinite(v[i]) ? st.maskFill() : scale.argb(v[i]);
+        }
+        return argb;
+    }
+
+    /** Each row's runs of masked cells as boxes (x, y, w, h), in panel coordinates. */
+    private double[] maskedRuns(HeatmapData d) {
+        if (!d.hasMasked()) {
+            return new double[0];
+        }
+        List<double[]> runs = new ArrayList<>();
+        int cols = d.cols();
+        for (int r = 0; r < d.rows(); r++) {
+            int c = 0;
+            while (c < cols) {
+                if (!d.isMasked(r, c)) {
+                    c++;
+                    continue;
+                }
+                int start = c;
+                while (c < cols && d.isMasked(r, c)) {
+                    c++;
+                }
+                runs.add(new double[] {plotX + start * cell, plotY + r * cell, (c - start) * cell, cell});
+            }
+        }
+        double[] boxes = new double[runs.size() * 4];
+        for (int i = 0; i < runs.size(); i++) {
+            System.arraycopy(runs.get(i), 0, boxes, i * 4, 4);
+        }
+        return boxes;
+    }
+
+    private void drawValues(Drawing.Builder b, HeatmapData d, HeatmapStyle st) {
+        for (int r = 0; r < d.rows(); r++) {
+            for (int c = 0; c < d.cols(); c++) {
+                int i = r * d.cols() + c;
+                String s = cellText(d, i);
+                if (s.isEmpty()) {
+                    continue;
+                }
+                boolean onMask = d.isMasked(i) || !Float.isFinite(d.values()[i]);
+                int colour = onMask ? st.text() : contrastingText(panel.scale().argb(d.values()[i]));
+                b.text(s, plotX + (c + 0.5) * cell, plotY + (r + 0.5) * cell, valueSize, onMask,
+                        Mark.Anchor.MIDDLE, false, colour);
+            }
+        }
+    }
+
+    private void drawRowSums(Drawing.Builder b, HeatmapData d, HeatmapStyle st) {
+        double x = plotX + d.cols() * cell + rowSumW;
+        b.text(text(opt.rowSumTitle()), x, plotY - 0.7 * f, f, true, Mark.Anchor.END, false, st.muted());
+        double[] sums = d.rowSums();
+        for (int r = 0; r < sums.length; r++) {
+            b.text(rowSumText(sums[r]), x, plotY + (r + 0.5) * cell, valueSize, false, Mark.Anchor.END, false,
+                    st.muted());
+        }
+    }
+
+    /** Black or white, whichever reads better on {@code argb} (WCAG relative luminance). */
+    static int contrastingText(int argb) {
+        double l = 0.2126 * linear((argb >> 16) & 0xff) + 0.7152 * linear((argb >> 8) & 0xff)
+                + 0.0722 * linear(argb & 0xff);
+        return l > 0.179 ? 0xff000000 : 0xffffffff;
+    }
+
+    private static double linear(int channel) {
+        double c = channel / 255.0;
+        return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    }
+
+    /** The cell under (x, y) in panel coordinates, as {row, col}, or null. */
+    int[] cellAt(double x, double y) {
+        double cx = (x - plotX) / cell;
+        double cy = (y - plotY) / cell;
+        if (cx < 0 || cy < 0 || cx >= panel.data().cols() || cy >= panel.data().rows()) {
+            return null;
+        }
+        return new int[] {(int) cy, (int) cx};
+    }
+}

@@ -1,0 +1,130 @@
+package org.attentionexplainer.ui.explorer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.Npy;
+import org.attentionexplainer.engine.Projection;
+import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.export.ComputeSpecReader;
+import org.attentionexplainer.export.SpecException;
+
+/**
+ * Reads what a learner brings: a COMPUTE spec, token vectors or projection weights as
+ * {@code .npy}. Every problem becomes one readable line (the {@link IOException}'s message).
+ */
+final class DataFiles {
+    private DataFiles() {
+    }
+
+    static AttentionSpec spec(Path file) throws IOException {
+        try {
+            AttentionSpec spec = new ComputeSpecReader().read(file);
+            int t = spec.input().dim(-2);
+            if (t > Tokenizer.MAX_TOKENS || (spec.source() != null && spec.source().dim(-2) > Tokenizer.MAX_TOKENS)) {
+                throw new IOException(file.getFileName() + ": more than " + Tokenizer.MAX_TOKENS + " positions");
+            }
+            return spec;
+        } catch (SpecException e) {
+            throw new IOException(e.getMessage());
+        }
+    }
+
+    /** Token vectors, (t, d) or (b, t, d). */
+    static Tensor input(Path file) throws IOException {
+        Tensor x = Npy.read(file);
+        String name = file.getFileName().toString();
+        if (x.rank() != 2 && x.rank() != 3) {
+            throw new IOException(name + ": shape " + x.shapeString() + " should be (t, d) or (b, t, d)");
+        }
+        if (x.dim(-2) < 1 || x.dim(-1) < 1) {
+            throw new IOException(name + ": shape " + x.shapeString() + " has no tokens");
+        }
+        if (x.dim(-2) > Tokenizer.MAX_TOKENS) {
+            throw new IOException(name + ": " + x.dim(-2) + " tokens, more than the " + Tokenizer.MAX_TOKENS
+                    + " the explorer shows");
+        }
+        requireFinite(name, x);
+        return x;
+    }
+
+    /**
+     * One file: a fused W_qkv (d_in, 3 d_out). Three files: W_q, W_k, W_v, told apart by
+     * their names ("query"/"q", "key"/"k", "value"/"v" as a word of the file name).
+     */
+    static Projection weights(List<Path> files) throws IOException {
+        if (files.size() == 1) {
+            Tensor w = matrix(files.get(0));
+            if (w.dim(1) % 3 != 0) {
+                throw new IOException(files.get(0).getFileName() + ": shape " + w.shapeString()
+                        + " is not (d_in, 3 d_out): a fused W_qkv has a multiple of 3 columns");
+            }
+            return new Projection.Fused(w, null);
+        }
+        if (files.size() != 3) {
+            throw new IOException("choose one fused W_qkv file, or three files W_q, W_k, W_v");
+        }
+        Tensor[] qkv = new Tensor[3];
+        for (Path f : files) {
+            int role = role(f.getFileName().toString());
+            if (role < 0 || qkv[role] != null) {
+                throw new IOException("cannot tell which of " + names(files) + " is W_q, W_k and W_v: name them"
+                        + " with query/key/value (or q/k/v)");
+            }
+            qkv[role] = matrix(f);
+        }
+        return new Projection.Separate(qkv[0], qkv[1], qkv[2]);
+    }
+
+    private static Tensor matrix(Path file) throws IOException {
+        Tensor w = Npy.read(file);
+        String name = file.getFileName().toString();
+        if (w.rank() != 2) {
+            throw new IOException(name + ": shape " + w.shapeString() + " should be a matrix (d_in, d_out)");
+        }
+        requireFinite(name, w);
+        return w;
+    }
+
+    static int role(String fileName) {
+        String base = fileName.toLowerCase(Locale.ROOT).replaceFirst("\\.npy$", "");
+        String[] words = base.split("[^a-z]+");
+        for (String w : words) {
+            switch (w) {
+                case "q", "query", "wq" -> {
+                    return 0;
+                }
+                case "k", "key", "wk" -> {
+                    return 1;
+                }
+                case "v", "value", "wv" -> {
+                    return 2;
+                }
+                default -> {
+                }
+            }
+        }
+        return -1;
+    }
+
+    private static void requireFinite(String name, Tensor x) throws IOException {
+        float[] v = x.toArray();
+        for (int i = 0; i < v.length; i++) {
+            if (!Float.isFinite(v[i])) {
+                throw new IOException(name + ": value " + (i + 1) + " of " + v.length + " is " + v[i]
+                        + "; every value must be a finite number");
+            }
+        }
+    }
+
+    private static String names(List<Path> files) {
+        List<String> n = new ArrayList<>();
+        for (Path f : files) {
+            n.add(f.getFileName().toString());
+        }
+        return String.join(", ", n);
+    }
+}

@@ -1,0 +1,114 @@
+package org.attentionexplainer.ui.explorer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.Projection;
+import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.ui.shell.AppContext;
+
+/**
+ * Loads a COMPUTE spec, token vectors or weights on the worker, and tries the result with
+ * the engine before anything changes: a file of the wrong shape or with NaN in it leaves
+ * the explorer as it was and says why in one line.
+ */
+final class ExplorerLoader {
+    private final ExplorerViewModel vm;
+    private final AppContext context;
+
+    /** A checked candidate: what to adopt, and the computation that proved it works. */
+    record Prepared(LoadedData loaded, AttentionControls controls, int heads, ExplorerViewModel.Result result) {
+    }
+
+    ExplorerLoader(ExplorerViewModel vm, AppContext context) {
+        this.vm = vm;
+        this.context = context;
+    }
+
+    void loadSpec(Path file) {
+        ExplorerViewModel.Request now = request();
+        run(file.getFileName().toString(), () -> {
+            AttentionSpec spec = read(() -> DataFiles.spec(file));
+            AttentionControls controls = AttentionControls.of(spec);
+            LoadedData d = new LoadedData(file.getFileName().toString(), spec, null, null);
+            return prepare(now, d, controls, spec.heads());
+        });
+    }
+
+    void loadInput(Path file) {
+        ExplorerViewModel.Request now = request();
+        run(file.getFileName().toString(), () -> {
+            Tensor x = read(() -> DataFiles.input(file));
+            return prepare(now, now.loaded().withInput(file.getFileName().toString(), x), now.controls(),
+                    now.settings().heads());
+        });
+    }
+
+    void loadWeights(List<Path> files) {
+        ExplorerViewModel.Request now = request();
+        String name = files.size() == 1 ? files.get(0).getFileName().toString()
+                : files.stream().map(p -> p.getFileName().toString()).reduce((a, b) -> a + ", " + b).orElse("");
+        run(name, () -> {
+            Projection w = read(() -> DataFiles.weights(files));
+            return prepare(now, now.loaded().withWeights(name, w), now.controls(), now.settings().heads());
+        });
+    }
+
+    private ExplorerViewModel.Request request() {
+        return new ExplorerViewModel.Request(vm.settings(), vm.loadedProperty().get(), vm.controls().snapshot(),
+                null);
+    }
+
+    /** Runs on the worker: the heads nearest to the wanted ones, then one real computation. */
+    private Prepared prepare(ExplorerViewModel.Request now, LoadedData d, AttentionControls controls, int wanted) {
+        int heads = nearestDivisor(width(d, now.settings()), wanted);
+        ModelSettings s = now.settings();
+        ModelSettings settings = new ModelSettings(s.tokens(), s.dModel(), heads, s.projection(), s.weightSeed(),
+                s.embeddingSeed(), s.positional());
+        ExplorerViewModel.Request r = new ExplorerViewModel.Request(settings, d, controls, null);
+        return new Prepared(d, controls, heads, vm.compute(r));
+    }
+
+    private static int width(LoadedData d, ModelSettings s) {
+        if (d.spec() != null) {
+            return ModelBuilder.projectedWidth(d.spec().projection(), d.spec().input().dim(-1));
+        }
+        int dIn = d.input() != null ? d.input().dim(-1) : s.dModel();
+        return d.weights() != null ? ModelBuilder.projectedWidth(d.weights(), dIn) : dIn;
+    }
+
+    static int nearestDivisor(int width, int wanted) {
+        int best = 1;
+        for (int h : ModelBuilder.divisors(width)) {
+            if (h <= wanted) {
+                best = h;
+            }
+        }
+        return best;
+    }
+
+    private void run(String name, java.util.function.Supplier<Prepared> task) {
+        context.work().submit(task, p -> vm.adopt(p, name),
+                e -> vm.fail(context.i18n().get("explorer.error.load", name, detail(e))));
+    }
+
+    private static String detail(Throwable e) {
+        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                ? e.getCause() : e;
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    }
+
+    private interface Reader<T> {
+        T read() throws IOException;
+    }
+
+    private static <T> T read(Reader<T> r) {
+        try {
+            return r.read();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+}

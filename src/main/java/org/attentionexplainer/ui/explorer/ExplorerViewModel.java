@@ -1,0 +1,436 @@
+package org.attentionexplainer.ui.explorer;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import javafx.beans.Observable;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyListProperty;
+import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.render.CellHit;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.render.Stage;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Coalescer;
+
+/**
+ * State of the heatmap explorer. Inputs (sentence, model, attention controls, view) are
+ * writable properties; the traces, the figure, the message and the cell details are
+ * read-only results. Every input change asks for a computation through a {@link Coalescer},
+ * so a slider drag computes only the newest setting; the figure follows on the FX thread.
+ * On an error the message says what is wrong and the last good result stays.
+ */
+public final class ExplorerViewModel {
+    public static final int MIN_D_MODEL = 1;
+    public static final int MAX_D_MODEL = 1024;
+    public static final String DEFAULT_SENTENCE = "Your journey starts with one step";
+
+    private final AppContext context;
+    private final I18n i18n;
+    private final Coalescer<Result> coalescer;
+    private final ModelBuilder builder = new ModelBuilder();
+    private final ExplorerFigures figures;
+    private final CellArithmetic arithmetic;
+    private final ExplorerLoader loader;
+
+    private final StringProperty sentence = new SimpleStringProperty(this, "sentence", DEFAULT_SENTENCE);
+    private final ReadOnlyListWrapper<String> tokens = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
+    private final IntegerProperty dModel = new SimpleIntegerProperty(this, "dModel", 12);
+    private final IntegerProperty heads = new SimpleIntegerProperty(this, "heads", 4);
+    private final ReadOnlyListWrapper<Integer> headsOffered =
+            new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
+    private final ObjectProperty<ProjectionKind> projection = new SimpleObjectProperty<>(this, "projection",
+            ProjectionKind.SEPARATE);
+    private final LongProperty weightSeed = new SimpleLongProperty(this, "weightSeed", 123);
+    private final LongProperty embeddingSeed = new SimpleLongProperty(this, "embeddingSeed", 0);
+    private final BooleanProperty positional = new SimpleBooleanProperty(this, "positional");
+    private final ControlsModel controls = new ControlsModel();
+
+    private final ObjectProperty<ViewMode> mode = new SimpleObjectProperty<>(this, "mode", ViewMode.GRID);
+    private final IntegerProperty head = new SimpleIntegerProperty(this, "head", 0);
+    private final ObjectProperty<Stage> stage = new SimpleObjectProperty<>(this, "stage", Stage.WEIGHTS);
+    private final ObjectProperty<ColorMap> colorMap = new SimpleObjectProperty<>(this, "colorMap", ColorMap.VIRIDIS);
+    private final BooleanProperty autoRange = new SimpleBooleanProperty(this, "autoRange");
+    private final BooleanProperty showValues = new SimpleBooleanProperty(this, "showValues", true);
+    private final ObjectProperty<AttentionControls> pinned = new SimpleObjectProperty<>(this, "pinned");
+
+    private final ReadOnlyObjectWrapper<AttentionTrace> trace = new ReadOnlyObjectWrapper<>(this, "trace");
+    private final ReadOnlyObjectWrapper<AttentionTrace> traceA = new ReadOnlyObjectWrapper<>(this, "traceA");
+    private final ReadOnlyObjectWrapper<Figure> figure = new ReadOnlyObjectWrapper<>(this, "figure");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyBooleanWrapper error = new ReadOnlyBooleanWrapper(this, "error");
+    private final ObjectProperty<LoadedData> loaded = new SimpleObjectProperty<>(this, "loaded", LoadedData.NONE);
+    private final ObjectProperty<CellHit> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyListWrapper<String> details = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
+
+    private int updating;
+    private Request lastRequest;
+
+    /** One computation's inputs, captured on the FX thread. */
+    record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned) {
+    }
+
+    /** Its outputs: B is the live setting, A the pinned one (or null). */
+    record Result(Request request, AttentionTrace trace, AttentionTrace traceA) {
+    }
+
+    public ExplorerViewModel(AppContext context) {
+        this.context = context;
+        this.i18n = context.i18n();
+        this.coalescer = new Coalescer<>(context.work());
+        this.figures = new ExplorerFigures(i18n);
+        this.arithmetic = new CellArithmetic(i18n);
+        this.loader = new ExplorerLoader(this, context);
+        sentence.addListener(o -> retokenize());
+        for (Observable o : new Observable[] {dModel, projection, loaded}) {
+            o.addListener(x -> updateHeadsOffered());
+        }
+        for (Observable o : new Observable[] {tokens, dModel, heads, projection, weightSeed, embeddingSeed,
+            positional, pinned}) {
+            o.addListener(x -> recompute());
+        }
+        for (Observable o : controls.all()) {
+            o.addListener(x -> recompute());
+        }
+        mode.addListener((o, a, b) -> {
+            selected.set(null);
+            if (b == ViewMode.COMPARE && pinned.get() == null) {
+                pinned.set(controls.snapshot());
+            } else if (a == ViewMode.COMPARE || b == ViewMode.COMPARE) {
+                recompute();
+            } else {
+                refreshFigure();
+            }
+        });
+        for (Observable o : new Observable[] {head, stage, colorMap, autoRange, showValues, i18n.localeProperty()}) {
+            o.addListener(x -> refreshFigure());
+        }
+        selected.addListener(o -> refreshDetails());
+        retokenize();
+        updateHeadsOffered();
+        recompute();
+    }
+
+    private void retokenize() {
+        Tokenizer.Result r = Tokenizer.tokenize(sentence.get(), Tokenizer.MAX_TOKENS);
+        if (r.overLimit()) {
+            fail(i18n.get("explorer.error.tooManyTokens", r.count(), Tokenizer.MAX_TOKENS));
+            return;
+        }
+        if (!r.tokens().equals(tokens.get())) {
+            tokens.setAll(r.tokens());
+        } else {
+            recompute();
+        }
+    }
+
+    /** Heads that divide the projected width; the heads setting moves to the nearest one below. */
+    private void updateHeadsOffered() {
+        List<Integer> offered = ModelBuilder.divisors(projectedWidth());
+        if (!offered.equals(headsOffered.get())) {
+            updating++;
+            headsOffered.setAll(offered);
+            updating--;
+        }
+        if (!offered.contains(heads.get())) {
+            int best = 1;
+            for (int h : offered) {
+                if (h <= heads.get()) {
+                    best = h;
+                }
+            }
+            heads.set(best);
+        }
+    }
+
+    int projectedWidth() {
+        LoadedData l = loaded.get();
+        if (l.spec() != null) {
+            return ModelBuilder.projectedWidth(l.spec().projection(), l.spec().input().dim(-1));
+        }
+        int dIn = l.input() != null ? l.input().dim(-1) : dModel.get();
+        if (l.weights() != null) {
+            return ModelBuilder.projectedWidth(l.weights(), dIn);
+        }
+        return dIn;
+    }
+
+    ModelSettings settings() {
+        return new ModelSettings(tokens.get(), dModel.get(), heads.get(), projection.get(), weightSeed.get(),
+                embeddingSeed.get(), positional.get());
+    }
+
+    /** Asks for a computation of the current settings (the newest request wins). */
+    public void recompute() {
+        if (updating > 0) {
+            return;
+        }
+        LoadedData l = loaded.get();
+        if (l.spec() == null && l.input() == null) {
+            if (Tokenizer.tokenize(sentence.get(), Tokenizer.MAX_TOKENS).overLimit()) {
+                return;
+            }
+            if (tokens.isEmpty()) {
+                fail(i18n.get("explorer.error.empty"));
+                return;
+            }
+        }
+        Request request = new Request(settings(), l, controls.snapshot(),
+                mode.get() == ViewMode.COMPARE ? pinned.get() : null);
+        coalescer.request(() -> compute(request), this::accept, e -> fail(describe(e)));
+    }
+
+    /** Runs on the worker: the model, then attention with the live (and pinned) settings. */
+    Result compute(Request r) {
+        var engine = context.engine().join();
+        var base = builder.build(r.settings(), r.loaded());
+        AttentionTrace b = engine.compute(r.controls().applyTo(base));
+        AttentionTrace a = r.pinned() == null ? null : engine.compute(r.pinned().applyTo(base));
+        return new Result(r, b, a);
+    }
+
+    void accept(Result r) {
+        lastRequest = r.request();
+        trace.set(r.trace());
+        traceA.set(r.traceA());
+        if (head.get() >= r.trace().headCount()) {
+            updating++;
+            head.set(r.trace().headCount() - 1);
+            updating--;
+        }
+        error.set(false);
+        message.set("");
+        refreshFigure();
+        refreshDetails();
+    }
+
+    void fail(String text) {
+        error.set(true);
+        message.set(text);
+    }
+
+    String describe(Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        String detail = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        return i18n.get("explorer.error.compute", detail);
+    }
+
+    private ExplorerFigures.View view() {
+        Request r = lastRequest;
+        String caption = r == null ? "" : caption(r);
+        return new ExplorerFigures.View(mode.get(), head.get(), stage.get(), colorMap.get(), autoRange.get(),
+                showValues.get(), caption, r == null ? null : r.pinned(), r == null ? null : r.controls());
+    }
+
+    private String caption(Request r) {
+        AttentionTrace t = trace.get();
+        String model = loaded.get().isEmpty()
+                ? i18n.get("explorer.caption.model", t.headCount(), t.headDim(), i18n.get(r.settings().projection()
+                        .messageKey()), String.valueOf(r.settings().weightSeed()))
+                : i18n.get("explorer.caption.loaded", t.headCount(), t.headDim(), loaded.get().name());
+        return model + " · " + figures.describe(r.controls());
+    }
+
+    void refreshFigure() {
+        if (trace.get() == null || updating > 0) {
+            return;
+        }
+        figure.set(figures.build(trace.get(), traceA.get(), view()));
+    }
+
+    /** What the tooltip of a hovered cell says. */
+    public String tooltip(CellHit hit) {
+        return figures.tooltip(trace.get(), traceA.get(), view(), hit);
+    }
+
+    /** A click on a cell: in the grid it enlarges that head, elsewhere it shows the cell's arithmetic. */
+    public void cellClicked(CellHit hit) {
+        if (mode.get() == ViewMode.GRID) {
+            head.set(hit.panel());
+            mode.set(ViewMode.FOCUS);
+            return;
+        }
+        selected.set(hit.onCell() && hit.panel() < 2 ? hit : null);
+    }
+
+    private void refreshDetails() {
+        CellHit hit = selected.get();
+        AttentionTrace t = hit != null && mode.get() == ViewMode.COMPARE && hit.panel() == 0 ? traceA.get()
+                : trace.get();
+        if (hit == null || t == null || hit.row() >= t.queryLength() || hit.col() >= t.keyLength()) {
+            details.clear();
+            return;
+        }
+        details.setAll(arithmetic.lines(t, head.get(), hit.row(), hit.col()));
+    }
+
+    /** Pins the live settings as A of the comparison. */
+    public void pinAsA() {
+        pinned.set(controls.snapshot());
+    }
+
+    /** Shows the next (+1) or previous (-1) head in focus; false at either end. */
+    public boolean stepHead(int delta) {
+        AttentionTrace t = trace.get();
+        int next = head.get() + delta;
+        if (t == null || mode.get() == ViewMode.GRID || next < 0 || next >= t.headCount()) {
+            return false;
+        }
+        head.set(next);
+        return true;
+    }
+
+    /** Takes a loaded model that the loader has already computed once. */
+    void adopt(ExplorerLoader.Prepared p, String name) {
+        updating++;
+        try {
+            loaded.set(p.loaded());
+            if (p.loaded().input() != null) {
+                dModel.set(p.loaded().input().dim(-1));
+            }
+            controls.load(p.controls());
+            heads.set(p.heads());
+        } finally {
+            updating--;
+        }
+        accept(p.result());
+        message.set(i18n.get("explorer.loaded", name));
+    }
+
+    public void loadSpec(Path file) {
+        loader.loadSpec(file);
+    }
+
+    public void loadInput(Path file) {
+        loader.loadInput(file);
+    }
+
+    public void loadWeights(List<Path> files) {
+        loader.loadWeights(files);
+    }
+
+    /** Back to the typed sentence and seeded weights. */
+    public void useSentence() {
+        loaded.set(LoadedData.NONE);
+        recompute();
+    }
+
+    public StringProperty sentenceProperty() {
+        return sentence;
+    }
+
+    public ReadOnlyListProperty<String> tokensProperty() {
+        return tokens.getReadOnlyProperty();
+    }
+
+    public IntegerProperty dModelProperty() {
+        return dModel;
+    }
+
+    public IntegerProperty headsProperty() {
+        return heads;
+    }
+
+    public ReadOnlyListProperty<Integer> headsOfferedProperty() {
+        return headsOffered.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<ProjectionKind> projectionProperty() {
+        return projection;
+    }
+
+    public LongProperty weightSeedProperty() {
+        return weightSeed;
+    }
+
+    public LongProperty embeddingSeedProperty() {
+        return embeddingSeed;
+    }
+
+    public BooleanProperty positionalProperty() {
+        return positional;
+    }
+
+    public ControlsModel controls() {
+        return controls;
+    }
+
+    public ObjectProperty<ViewMode> modeProperty() {
+        return mode;
+    }
+
+    public IntegerProperty headProperty() {
+        return head;
+    }
+
+    public ObjectProperty<Stage> stageProperty() {
+        return stage;
+    }
+
+    public ObjectProperty<ColorMap> colorMapProperty() {
+        return colorMap;
+    }
+
+    public BooleanProperty autoRangeProperty() {
+        return autoRange;
+    }
+
+    public BooleanProperty showValuesProperty() {
+        return showValues;
+    }
+
+    public ObjectProperty<AttentionControls> pinnedProperty() {
+        return pinned;
+    }
+
+    public ReadOnlyObjectProperty<AttentionTrace> traceProperty() {
+        return trace.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<AttentionTrace> traceAProperty() {
+        return traceA.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Figure> figureProperty() {
+        return figure.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<LoadedData> loadedProperty() {
+        return loaded;
+    }
+
+    public ObjectProperty<CellHit> selectedProperty() {
+        return selected;
+    }
+
+    public ReadOnlyListProperty<String> detailsProperty() {
+        return details.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,87 @@
+package org.attentionexplainer.ui.explorer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.Projection;
+import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.TorchRandom;
+
+/**
+ * Builds the model the controls act on: token vectors, labels, Q/K/V projection, heads.
+ * Seeded weights are made as PyTorch makes them after {@code torch.manual_seed(seed)}:
+ * {@code nn.Linear(d, d, bias=False)} for query, key, value in that order, or one
+ * {@code nn.Linear(d, 3d, bias=False)} when fused. The last weights are kept, because a
+ * 768-wide model draws 1.8 million numbers and a slider drag must not redraw them.
+ */
+final class ModelBuilder {
+    private record WeightKey(ProjectionKind kind, int width, long seed) {
+    }
+
+    private WeightKey cachedKey;
+    private Projection cached;
+
+    /** The base spec (no masks, T = 1...): the controls are applied on top. */
+    AttentionSpec build(ModelSettings s, LoadedData loaded) {
+        if (loaded.spec() != null) {
+            return loaded.spec().toBuilder().heads(s.heads()).build();
+        }
+        Tensor input = loaded.input() != null ? loaded.input()
+                : Embeddings.build(s.tokens(), s.dModel(), s.embeddingSeed(), s.positional());
+        int t = input.dim(-2);
+        List<String> labels = s.tokens().size() == t ? s.tokens() : defaultLabels(t);
+        Projection projection = loaded.weights() != null ? loaded.weights()
+                : weights(s.projection(), input.dim(-1), s.weightSeed());
+        return AttentionSpec.builder(input).tokens(labels).projection(projection).heads(s.heads()).build();
+    }
+
+    synchronized Projection weights(ProjectionKind kind, int width, long seed) {
+        WeightKey key = new WeightKey(kind, width, seed);
+        if (!Objects.equals(key, cachedKey)) {
+            cached = create(kind, width, seed);
+            cachedKey = key;
+        }
+        return cached;
+    }
+
+    private static Projection create(ProjectionKind kind, int d, long seed) {
+        TorchRandom rng = new TorchRandom(seed);
+        return switch (kind) {
+            case IDENTITY -> new Projection.Identity();
+            case SEPARATE -> new Projection.Separate(rng.linear(d, d, false).weight(),
+                    rng.linear(d, d, false).weight(), rng.linear(d, d, false).weight());
+            case FUSED -> new Projection.Fused(rng.linear(d, 3 * d, false).weight(), null);
+        };
+    }
+
+    /** The width of Q, K and V that a projection makes from inputs of width {@code dIn}. */
+    static int projectedWidth(Projection p, int dIn) {
+        if (p instanceof Projection.Separate s) {
+            return s.query().dim(-1);
+        }
+        if (p instanceof Projection.Fused f) {
+            return f.qkv().dim(-1) / 3;
+        }
+        return dIn;
+    }
+
+    /** Every divisor of n, from 1 up. */
+    static List<Integer> divisors(int n) {
+        List<Integer> out = new ArrayList<>();
+        for (int k = 1; k <= n; k++) {
+            if (n % k == 0) {
+                out.add(k);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> defaultLabels(int n) {
+        List<String> labels = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            labels.add("t" + i);
+        }
+        return labels;
+    }
+}

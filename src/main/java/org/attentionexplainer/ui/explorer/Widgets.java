@@ -1,0 +1,161 @@
+package org.attentionexplainer.ui.explorer;
+
+import java.util.function.DoubleFunction;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.Slider;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.Tooltip;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.controlsfx.control.ToggleSwitch;
+
+/** Small builders for the explorer's controls: each binds to a view-model property and follows the language. */
+final class Widgets {
+    private final I18n i18n;
+
+    Widgets(I18n i18n) {
+        this.i18n = i18n;
+    }
+
+    Label label(String key, String... styleClasses) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(key));
+        l.getStyleClass().addAll(styleClasses);
+        return l;
+    }
+
+    ToggleSwitch toggle(String id, String key, BooleanProperty property) {
+        ToggleSwitch t = new ToggleSwitch();
+        t.setId(id);
+        t.textProperty().bind(i18n.text(key));
+        t.selectedProperty().bindBidirectional(property);
+        t.setMaxWidth(Double.MAX_VALUE);
+        return t;
+    }
+
+    void tip(javafx.scene.control.Control c, String key) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(i18n.text(key));
+        t.setWrapText(true);
+        t.setMaxWidth(360);
+        c.setTooltip(t);
+    }
+
+    /**
+     * A slider on a log10 scale for a positive property: the slider holds log10(value), so
+     * 0.05 to 10 spreads evenly and the small end can be hit precisely.
+     */
+    Slider logSlider(String id, DoubleProperty property, double min, double max) {
+        Slider s = new Slider(Math.log10(min), Math.log10(max), Math.log10(property.get()));
+        s.setId(id);
+        s.valueProperty().addListener((o, a, b) -> {
+            double v = Math.pow(10, b.doubleValue());
+            if (Math.abs(Math.log10(property.get()) - b.doubleValue()) > 1e-9) {
+                property.set(AttentionControls.clamp(v, min, max));
+            }
+        });
+        property.addListener((o, a, b) -> {
+            double lv = Math.log10(b.doubleValue());
+            if (Math.abs(s.getValue() - lv) > 1e-9) {
+                s.setValue(lv);
+            }
+        });
+        return s;
+    }
+
+    Slider slider(String id, DoubleProperty property, double min, double max) {
+        Slider s = new Slider(min, max, property.get());
+        s.setId(id);
+        s.valueProperty().bindBidirectional(property);
+        return s;
+    }
+
+    /** A label showing a property's value with the given decimals, in the reader's number style. */
+    Label value(javafx.beans.value.ObservableNumberValue property, DoubleFunction<String> format) {
+        Label l = new Label();
+        l.getStyleClass().add("value-label");
+        l.textProperty().bind(Bindings.createStringBinding(() -> format.apply(property.doubleValue()), property,
+                i18n.localeProperty()));
+        return l;
+    }
+
+    Spinner<Integer> intSpinner(String id, IntegerProperty property, int min, int max) {
+        Spinner<Integer> s = new Spinner<>(new SpinnerValueFactory.IntegerSpinnerValueFactory(min, max,
+                Math.max(min, Math.min(max, property.get()))));
+        s.setId(id);
+        s.setEditable(true);
+        s.valueProperty().addListener((o, a, b) -> {
+            if (b != null && b != property.get()) {
+                property.set(b);
+            }
+        });
+        property.addListener((o, a, b) -> {
+            if (b.intValue() >= min && b.intValue() <= max) {
+                s.getValueFactory().setValue(b.intValue());
+            }
+        });
+        commitOnFocusLoss(s);
+        return s;
+    }
+
+    Spinner<Integer> seedSpinner(String id, LongProperty property) {
+        Spinner<Integer> s = new Spinner<>(new SpinnerValueFactory.IntegerSpinnerValueFactory(0, Integer.MAX_VALUE,
+                (int) property.get()));
+        s.setId(id);
+        s.setEditable(true);
+        s.valueProperty().addListener((o, a, b) -> {
+            if (b != null && b != property.get()) {
+                property.set(b);
+            }
+        });
+        property.addListener((o, a, b) -> s.getValueFactory().setValue((int) Math.min(Integer.MAX_VALUE,
+                Math.max(0, b.longValue()))));
+        commitOnFocusLoss(s);
+        return s;
+    }
+
+    private static void commitOnFocusLoss(Spinner<Integer> s) {
+        s.getEditor().focusedProperty().addListener((o, a, focused) -> {
+            if (!focused) {
+                try {
+                    s.commitValue();
+                } catch (NumberFormatException e) {
+                    s.cancelEdit();
+                }
+            }
+        });
+        s.setMaxWidth(Double.MAX_VALUE);
+    }
+
+    /** A combo box whose items are shown through message keys (and follow the language). */
+    <T> ComboBox<T> choice(String id, ObjectProperty<T> property, T[] items, Function<T, String> key) {
+        ComboBox<T> c = new ComboBox<>();
+        c.setId(id);
+        c.getItems().setAll(items);
+        c.valueProperty().bindBidirectional(property);
+        c.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                textProperty().unbind();
+                if (empty || item == null) {
+                    setText(null);
+                } else {
+                    textProperty().bind(i18n.text(key.apply(item)));
+                }
+            }
+        });
+        c.setButtonCell(c.getCellFactory().call(null));
+        c.setMaxWidth(Double.MAX_VALUE);
+        return c;
+    }
+}

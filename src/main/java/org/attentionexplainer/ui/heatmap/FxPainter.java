@@ -1,0 +1,110 @@
+package org.attentionexplainer.ui.heatmap;
+
+import javafx.geometry.VPos;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
+import javafx.scene.text.TextAlignment;
+import org.attentionexplainer.render.Drawing;
+import org.attentionexplainer.render.Mark;
+
+/**
+ * Paints a render {@link Drawing} on a JavaFX canvas: the same marks the Java2D painter
+ * exports. Cells go through a {@link javafx.scene.image.PixelWriter} (one pixel per cell,
+ * scaled up without smoothing), so a 512 x 512 map costs one image, not 262 144 rectangles.
+ */
+final class FxPainter {
+    private FxPainter() {
+    }
+
+    static void paint(Drawing d, GraphicsContext gc) {
+        gc.save();
+        gc.setTextBaseline(VPos.CENTER);
+        for (Mark mark : d.marks()) {
+            if (mark instanceof Mark.Rect r) {
+                rect(gc, r);
+            } else if (mark instanceof Mark.Line l) {
+                gc.setStroke(color(l.color()));
+                gc.setLineWidth(l.width());
+                gc.strokeLine(l.x1(), l.y1(), l.x2(), l.y2());
+            } else if (mark instanceof Mark.Text t) {
+                text(gc, t, d.fontFamily());
+            } else if (mark instanceof Mark.Raster r) {
+                raster(gc, r);
+            } else if (mark instanceof Mark.Hatch h) {
+                hatch(gc, h);
+            }
+        }
+        gc.restore();
+    }
+
+    static Color color(int argb) {
+        return Color.rgb((argb >> 16) & 0xff, (argb >> 8) & 0xff, argb & 0xff, ((argb >>> 24) & 0xff) / 255.0);
+    }
+
+    private static void rect(GraphicsContext gc, Mark.Rect r) {
+        if ((r.fill() >>> 24) != 0) {
+            gc.setFill(color(r.fill()));
+            gc.fillRect(r.x(), r.y(), r.w(), r.h());
+        }
+        if ((r.stroke() >>> 24) != 0 && r.strokeWidth() > 0) {
+            gc.setStroke(color(r.stroke()));
+            gc.setLineWidth(r.strokeWidth());
+            gc.strokeRect(r.x(), r.y(), r.w(), r.h());
+        }
+    }
+
+    private static void text(GraphicsContext gc, Mark.Text t, String family) {
+        gc.setFont(FxTextMeasurer.font(family, t.size(), t.bold()));
+        gc.setFill(color(t.color()));
+        gc.setTextAlign(switch (t.anchor()) {
+            case START -> TextAlignment.LEFT;
+            case MIDDLE -> TextAlignment.CENTER;
+            case END -> TextAlignment.RIGHT;
+        });
+        if (t.vertical()) {
+            gc.save();
+            gc.translate(t.x(), t.y());
+            gc.rotate(-90);
+            gc.fillText(t.text(), 0, 0);
+            gc.restore();
+        } else {
+            gc.fillText(t.text(), t.x(), t.y());
+        }
+    }
+
+    private static void raster(GraphicsContext gc, Mark.Raster r) {
+        WritableImage img = new WritableImage(r.cols(), r.rows());
+        img.getPixelWriter().setPixels(0, 0, r.cols(), r.rows(), PixelFormat.getIntArgbInstance(), r.argb(), 0,
+                r.cols());
+        gc.setImageSmoothing(false);
+        gc.drawImage(img, r.x(), r.y(), r.w(), r.h());
+        gc.setImageSmoothing(true);
+    }
+
+    private static void hatch(GraphicsContext gc, Mark.Hatch h) {
+        double[] b = h.boxes();
+        double minX = Double.POSITIVE_INFINITY;
+        double minY = Double.POSITIVE_INFINITY;
+        double maxX = Double.NEGATIVE_INFINITY;
+        double maxY = Double.NEGATIVE_INFINITY;
+        gc.save();
+        gc.beginPath();
+        for (int i = 0; i < b.length; i += 4) {
+            gc.rect(b[i], b[i + 1], b[i + 2], b[i + 3]);
+            minX = Math.min(minX, b[i]);
+            minY = Math.min(minY, b[i + 1]);
+            maxX = Math.max(maxX, b[i] + b[i + 2]);
+            maxY = Math.max(maxY, b[i + 1] + b[i + 3]);
+        }
+        gc.clip();
+        gc.setStroke(color(h.color()));
+        gc.setLineWidth(h.width());
+        double height = maxY - minY;
+        for (double x = minX - height; x <= maxX; x += h.spacing()) {
+            gc.strokeLine(x, maxY, x + height, minY);
+        }
+        gc.restore();
+    }
+}

@@ -1,0 +1,166 @@
+package org.attentionexplainer.ui.heatmap;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.beans.InvalidationListener;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.SkinBase;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.util.Duration;
+import org.attentionexplainer.render.CellHit;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.render.FigureLayout;
+
+/**
+ * Two canvases: the figure, painted at most once per pulse (during layout) when the figure,
+ * the size or the looks change; and on top the outlines of the hovered and selected cells,
+ * redrawn alone as the mouse moves.
+ */
+final class HeatmapSkin extends SkinBase<HeatmapControl> {
+    private final Canvas picture = new Canvas();
+    private final Canvas overlay = new Canvas();
+    private final Tooltip tooltip = new Tooltip();
+    private FxTextMeasurer measurer;
+    private FigureLayout layout;
+    private boolean dirty = true;
+
+    HeatmapSkin(HeatmapControl control) {
+        super(control);
+        overlay.setMouseTransparent(true);
+        getChildren().addAll(picture, overlay);
+        tooltip.setShowDelay(Duration.millis(120));
+        tooltip.setHideDelay(Duration.millis(100));
+        tooltip.setShowDuration(Duration.INDEFINITE);
+        tooltip.getStyleClass().add("heatmap-tooltip");
+        InvalidationListener repaint = o -> {
+            dirty = true;
+            control.requestLayout();
+        };
+        for (javafx.beans.Observable o : control.looks()) {
+            o.addListener(repaint);
+        }
+        InvalidationListener outline = o -> drawOverlay();
+        control.hoveredProperty().addListener(outline);
+        control.selectedProperty().addListener(outline);
+        control.addEventHandler(MouseEvent.MOUSE_MOVED, e -> hover(e.getX(), e.getY()));
+        control.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> hover(e.getX(), e.getY()));
+        control.addEventHandler(MouseEvent.MOUSE_EXITED, e -> hover(-1, -1));
+        control.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.PRIMARY) {
+                hit(e.getX(), e.getY()).ifPresent(h -> {
+                    if (control.onCellClickedProperty().get() != null) {
+                        control.onCellClickedProperty().get().accept(h);
+                    }
+                });
+            }
+        });
+    }
+
+    @Override
+    protected void layoutChildren(double x, double y, double w, double h) {
+        if (picture.getWidth() != w || picture.getHeight() != h) {
+            picture.setWidth(w);
+            picture.setHeight(h);
+            overlay.setWidth(w);
+            overlay.setHeight(h);
+            dirty = true;
+        }
+        picture.relocate(x, y);
+        overlay.relocate(x, y);
+        if (dirty) {
+            dirty = false;
+            paint(w, h);
+        }
+    }
+
+    private void paint(double w, double h) {
+        HeatmapControl c = getSkinnable();
+        GraphicsContext gc = picture.getGraphicsContext2D();
+        gc.clearRect(0, 0, picture.getWidth(), picture.getHeight());
+        Figure figure = c.getFigure();
+        if (figure == null || w <= 0 || h <= 0) {
+            layout = null;
+            c.setShown(null);
+            drawOverlay();
+            return;
+        }
+        Figure styled = figure.withOptions(figure.options()
+                .withFont(figure.options().fontFamily(), c.fontProperty().get().getSize())
+                .withStyle(c.renderStyle()));
+        if (measurer == null) {
+            measurer = new FxTextMeasurer(figure.options().fontFamily());
+        }
+        layout = styled.layout(w, h, measurer);
+        FxPainter.paint(layout.drawing(), gc);
+        c.setShown(layout);
+        drawOverlay();
+    }
+
+    private Optional<CellHit> hit(double x, double y) {
+        return layout == null || x < 0 ? Optional.empty() : layout.hit(x, y);
+    }
+
+    private void hover(double x, double y) {
+        HeatmapControl c = getSkinnable();
+        CellHit h = hit(x, y).filter(CellHit::onCell).orElse(null);
+        if (Objects.equals(h, c.hoveredProperty().get())) {
+            return;
+        }
+        c.setHovered(h);
+        Function<CellHit, String> text = c.tooltipTextProperty().get();
+        String s = h == null || text == null ? null : text.apply(h);
+        if (s == null || s.isEmpty()) {
+            c.setTooltip(null);
+        } else {
+            tooltip.setText(s);
+            if (c.getTooltip() != tooltip) {
+                c.setTooltip(tooltip);
+            }
+        }
+    }
+
+    private void drawOverlay() {
+        GraphicsContext gc = overlay.getGraphicsContext2D();
+        gc.clearRect(0, 0, overlay.getWidth(), overlay.getHeight());
+        if (layout == null) {
+            return;
+        }
+        HeatmapControl c = getSkinnable();
+        gc.setStroke(c.highlightFillProperty().get());
+        outline(gc, c.selectedProperty().get(), 3);
+        outline(gc, c.hoveredProperty().get(), 2);
+    }
+
+    private void outline(GraphicsContext gc, CellHit hit, double width) {
+        if (hit == null || hit.panel() >= layout.panelCount()) {
+            return;
+        }
+        double[] b = layout.bounds(hit);
+        gc.setLineWidth(width);
+        gc.strokeRect(b[0] - width / 2, b[1] - width / 2, b[2] + width, b[3] + width);
+    }
+
+    @Override
+    protected double computePrefWidth(double height, double top, double right, double bottom, double left) {
+        return 480;
+    }
+
+    @Override
+    protected double computePrefHeight(double width, double top, double right, double bottom, double left) {
+        return 360;
+    }
+
+    @Override
+    protected double computeMinWidth(double height, double top, double right, double bottom, double left) {
+        return 120;
+    }
+
+    @Override
+    protected double computeMinHeight(double width, double top, double right, double bottom, double left) {
+        return 120;
+    }
+}

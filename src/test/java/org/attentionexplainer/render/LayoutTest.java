@@ -1,0 +1,179 @@
+package org.attentionexplainer.render;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The heatmap layout with a fake font whose every character is half the text size wide, so
+ * each position can be worked out by hand. Base size f = 10: margin 0.8f = 8, axis title
+ * band 1.4f = 14, label gap 0.5f = 5.
+ */
+class LayoutTest {
+    private static final TextMeasurer HALF_EM = (text, size, bold) -> 0.5 * size * text.codePointCount(0, text.length());
+    private static final HeatmapOptions OPT = HeatmapOptions.defaults().withFont("SansSerif", 10).withMaxCell(40);
+
+    private static HeatmapData map(List<String> tokens, float[] values, boolean[] masked) {
+        return new HeatmapData(tokens, tokens, values, masked);
+    }
+
+    private static HeatmapData uniform(int n) {
+        List<String> tokens = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            tokens.add("t" + i);
+        }
+        float[] v = new float[n * n];
+        java.util.Arrays.fill(v, 1f / n);
+        return map(tokens, v, null);
+    }
+
+    private static List<Mark.Text> texts(Drawing d) {
+        return d.marks().stream().filter(m -> m instanceof Mark.Text).map(m -> (Mark.Text) m)
+                .collect(Collectors.toList());
+    }
+
+    @Test
+    void unboundedSingleMapUsesTheMaximumCellAndPlacesThePlotAfterItsLabels() {
+        HeatmapData d = map(List.of("Hello", "shiny", "sun"), new float[9], null);
+        FigureLayout l = Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS), OPT.withLegend(false, null, null))
+                .layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
+        assertEquals(40, l.cellSize());
+        assertFalse(l.labelsRotated(), "25 px labels fit 40 px cells");
+        // x: margin 8 + row axis 14 + widest row label 25 + gap 5 = 52; y: margin 8 + key axis 14 + labels 14 = 36
+        assertArrayEquals(new double[] {52, 36, 40, 40}, l.bounds(new CellHit(0, 0, 0)));
+        assertArrayEquals(new double[] {92, 116, 40, 40}, l.bounds(new CellHit(0, 2, 1)));
+        assertEquals(Optional.of(new CellHit(0, 2, 1)), l.hit(93, 117));
+        assertEquals(Optional.of(new CellHit(0, -1, -1)), l.hit(20, 20));
+        assertEquals(Optional.empty(), l.hit(500, 500));
+        // width: 52 + 3 cells + margin 8 = 180; height: 36 + 120 + 8 = 164
+        assertEquals(180, l.width());
+        assertEquals(164, l.height());
+    }
+
+    @Test
+    void cellsShrinkToFitTheRoomAndValuesAppearWhenTheyFit() {
+        HeatmapOptions o = OPT.withAxes(null, null).withLegend(false, null, null);
+        FigureLayout l = Figure.single(uniform(10), ColorScale.unit(ColorMap.VIRIDIS), o).layout(300, 300, HALF_EM);
+        // room 300 - 2 * 8 = 284; labels "t0" 10 px + gap 5 = 15 wide, 14 high:
+        // min((284 - 15) / 10, (284 - 14) / 10) = 26.9, floored to 26
+        assertEquals(26, l.cellSize());
+        assertTrue(l.valuesShown(), "\"0.10\" is 16 px at 8 px text, fits 26 px cells");
+        assertTrue(texts(l.drawing()).stream().anyMatch(t -> t.text().equals("0.10")));
+        FigureLayout small = Figure.single(uniform(10), ColorScale.unit(ColorMap.VIRIDIS), o).layout(150, 150,
+                HALF_EM);
+        assertEquals(11, small.cellSize());
+        assertFalse(small.valuesShown(), "11 px cells are too small for 8 px numbers");
+    }
+
+    @Test
+    void longKeyLabelsAreShortenedAndTurnedUpright() {
+        String longWord = "antidisestablishmentarianism";
+        HeatmapData d = map(List.of(longWord, "b"), new float[4], null);
+        FigureLayout l = Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS), OPT.withLegend(false, null, null))
+                .layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
+        assertTrue(l.labelsRotated());
+        Mark.Text label = texts(l.drawing()).stream().filter(t -> t.vertical() && t.text().startsWith("antidis"))
+                .findFirst().orElseThrow();
+        assertEquals(18, label.text().codePointCount(0, label.text().length()), "17 characters and an ellipsis");
+        assertTrue(label.text().endsWith("…"));
+        // the upright labels take 18 * 5 = 90 px plus a 5 px gap below the 14 px axis title: plot at 8 + 14 + 95
+        assertEquals(117, l.bounds(new CellHit(0, 0, 0))[1]);
+    }
+
+    @Test
+    void maskedCellsAreGreyAndHatchedAndMaskedLogitsSayMinusInfinity() {
+        float ninf = Float.NEGATIVE_INFINITY;
+        boolean[] causal = {false, true, true, false, false, true, false, false, false};
+        HeatmapData logits = map(List.of("a", "b", "c"), new float[] {1, ninf, ninf, 0.5f, -0.5f, ninf, 0, 1, 2},
+                causal);
+        ColorScale scale = ColorScale.centred(ColorMap.BLUE_RED, List.of(logits));
+        FigureLayout l = Figure.single(logits, scale, OPT).layout(Double.POSITIVE_INFINITY,
+                Double.POSITIVE_INFINITY, HALF_EM);
+        Drawing d = l.drawing();
+        Mark.Raster cells = (Mark.Raster) d.marks().stream().filter(m -> m instanceof Mark.Raster).findFirst()
+                .orElseThrow();
+        assertEquals(HeatmapStyle.LIGHT.maskFill(), cells.argb()[1]);
+        assertEquals(HeatmapStyle.LIGHT.maskFill(), cells.argb()[5]);
+        assertEquals(scale.argb(0.5), cells.argb()[3]);
+        Mark.Hatch hatch = (Mark.Hatch) d.marks().stream().filter(m -> m instanceof Mark.Hatch).findFirst()
+                .orElseThrow();
+        double[] c01 = l.bounds(new CellHit(0, 0, 1));
+        double[] c12 = l.bounds(new CellHit(0, 1, 2));
+        // row 0: keys 1-2 as one run, row 1: key 2
+        assertArrayEquals(new double[] {c01[0], c01[1], 80, 40, c12[0], c12[1], 40, 40}, hatch.boxes());
+        assertEquals(3, texts(d).stream().filter(t -> t.text().equals("−∞")).count());
+        assertTrue(texts(d).stream().anyMatch(t -> t.text().equals("masked")), "the legend explains the hatching");
+    }
+
+    @Test
+    void legendShowsTicksWithValuesAndTheGradientRunsUpwards() {
+        FigureLayout l = Figure.single(uniform(4), ColorScale.unit(ColorMap.VIRIDIS), OPT.withMaxCell(30))
+                .layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
+        List<String> t = texts(l.drawing()).stream().map(Mark.Text::text).collect(Collectors.toList());
+        // the bar spans the 4 x 30 px plot: floor(120 / 22) + 1 = 6 ticks, step 0.2
+        assertTrue(t.containsAll(List.of("0.0", "0.2", "0.4", "0.6", "0.8", "1.0", "weight")), t.toString());
+        Mark.Raster bar = (Mark.Raster) l.drawing().marks().stream()
+                .filter(m -> m instanceof Mark.Raster r && r.cols() == 1).findFirst().orElseThrow();
+        assertEquals(ColorMap.VIRIDIS.argb(1), bar.argb()[0], "top of the bar is the largest value");
+        assertEquals(ColorMap.VIRIDIS.argb(0), bar.argb()[255]);
+    }
+
+    @Test
+    void rowSumsAreShownForWeights() {
+        HeatmapOptions o = OPT.withRowSums(true, "Σ");
+        FigureLayout l = Figure.single(uniform(3), ColorScale.unit(ColorMap.VIRIDIS), o)
+                .layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
+        assertTrue(l.rowSumsShown());
+        assertEquals(3, texts(l.drawing()).stream().filter(t -> t.text().equals("1.00")).count());
+    }
+
+    @Test
+    void smallMultiplesShareOneScaleAndHitTheRightHead() {
+        List<HeatmapData> heads = List.of(uniform(3), uniform(3), uniform(3), uniform(3));
+        Figure f = Figure.grid(heads, List.of("Head 1", "Head 2", "Head 3", "Head 4"),
+                ColorScale.unit(ColorMap.VIRIDIS), OPT);
+        FigureLayout l = f.layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
+        assertEquals(2, l.columns(), "4 heads as 2 x 2");
+        assertEquals(1, l.drawing().marks().stream().filter(m -> m instanceof Mark.Raster r && r.cols() == 1).count(),
+                "one colour bar");
+        double[] lastCell = l.bounds(new CellHit(3, 2, 2));
+        assertEquals(Optional.of(new CellHit(3, 2, 2)), l.hit(lastCell[0] + 1, lastCell[1] + 1));
+        assertTrue(texts(l.drawing()).stream().anyMatch(t -> t.text().equals("Head 4") && t.bold()));
+    }
+
+    @Test
+    void compareShowsTheDifferenceOnItsOwnScale() {
+        HeatmapData a = map(List.of("x", "y"), new float[] {0.5f, 0.5f, 0.5f, 0.5f}, null);
+        HeatmapData b = map(List.of("x", "y"), new float[] {1f, 0f, 0.25f, 0.75f}, null);
+        ColorScale diffScale = new ColorScale(ColorMap.BLUE_RED, -0.5, 0.5);
+        Figure f = Figure.compare(a, b, List.of("A", "B", "B − A"), ColorScale.unit(ColorMap.VIRIDIS), diffScale,
+                "difference", OPT);
+        assertArrayEquals(new float[] {0.5f, -0.5f, -0.25f, 0.25f}, f.data(2).values());
+        FigureLayout l = f.layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
+        assertEquals(3, l.columns());
+        assertEquals(2, l.drawing().marks().stream().filter(m -> m instanceof Mark.Raster r && r.cols() == 1).count(),
+                "two colour bars");
+        Mark.Raster diffCells = (Mark.Raster) l.drawing().marks().stream()
+                .filter(m -> m instanceof Mark.Raster r && r.cols() == 2).skip(2).findFirst().orElseThrow();
+        assertEquals(ColorMap.BLUE_RED.argb(1), diffCells.argb()[0]);
+        assertEquals(ColorMap.BLUE_RED.argb(0), diffCells.argb()[1]);
+    }
+
+    @Test
+    void captionWrapsToTheWidth() {
+        HeatmapOptions o = OPT.withCaption("heads 4 scale 1/sqrt(dk) temperature 1.00 causal mask on seed 123");
+        FigureLayout l = Figure.single(uniform(3), ColorScale.unit(ColorMap.VIRIDIS), o).layout(200, 400, HALF_EM);
+        List<Mark.Text> caption = texts(l.drawing()).stream().filter(t -> t.size() == 9).collect(Collectors.toList());
+        assertTrue(caption.size() >= 2, "4.5 px per character: the 66 characters need more than one 184 px line");
+        for (Mark.Text line : caption) {
+            assertTrue(HALF_EM.width(line.text(), 9, false) <= 184, line.text());
+        }
+    }
+}
