@@ -134,7 +134,7 @@ final class ScalingPage {
     private List<Node> content(ScalingDemo d) {
         ScalingDemo.Spread raw = d.unscaled();
         ScalingDemo.Spread scaled = d.scaled();
-        Label rawLine = StepLayout.line(i18n.get("walk.sqrt.varianceRaw", numbers.fixed(raw.variance(), 2), d.dk(),
+        Label rawLine = StepLayout.line(i18n.get("walk.sqrt.varianceRaw", numbers.fixed(raw.variance(), 2), Integer.toString(d.dk()),
                 numbers.fixed(raw.standardDeviation(), 2)), "formula");
         rawLine.setId("variance-raw");
         Label scaledLine = StepLayout.line(i18n.get("walk.sqrt.varianceScaled",
