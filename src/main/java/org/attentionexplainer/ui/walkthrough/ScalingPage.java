@@ -2,6 +2,7 @@ package org.attentionexplainer.ui.walkthrough;
 
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -109,7 +110,7 @@ final class ScalingPage {
         return box;
     }
 
-    private static Label error(javafx.beans.value.ObservableValue<String> text) {
+    private static Label error(ObservableValue<String> text) {
         Label label = StepLayout.line("", "error-text");
         label.textProperty().bind(text);
         label.visibleProperty().bind(label.textProperty().isNotEmpty());

@@ -1,6 +1,7 @@
 package org.attentionexplainer.ui.walkthrough;
 
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import javafx.application.Platform;
@@ -95,7 +96,7 @@ public final class WalkthroughView {
 
     private void show(Step step) {
         Node page = pages.computeIfAbsent(step, s -> builders.get(s).get());
-        page.setId("page-" + step.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        page.setId("page-" + step.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         pageArea.getChildren().setAll(page);
     }
 
