@@ -18,10 +18,15 @@ import org.attentionexplainer.lesson.Matrix;
  * stay in CSS). One row can be marked as selected; row labels can be buttons.
  */
 final class MatrixGrid {
+    private static final PseudoClass MID = PseudoClass.getPseudoClass("mid");
     private static final PseudoClass STRONG = PseudoClass.getPseudoClass("strong");
     private static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
-    /** Above this fill opacity the cell's text switches to the colour readable on the accent. */
-    private static final double STRONG_ABOVE = 0.55;
+    /**
+     * The cell's text colour changes at these fill opacities (to dark, then to what reads on the
+     * accent itself): in every theme the contrast stays at about 4:1 or more.
+     */
+    private static final double MID_FROM = 0.5;
+    private static final double STRONG_FROM = 0.8;
 
     private final String id;
     private final Numbers numbers;
@@ -103,7 +108,8 @@ final class MatrixGrid {
             fill.getStyleClass().add("walk-cell-fill");
             fill.setOpacity(opacity);
             cell.getChildren().add(fill);
-            cell.pseudoClassStateChanged(STRONG, opacity > STRONG_ABOVE);
+            cell.pseudoClassStateChanged(MID, opacity >= MID_FROM && opacity < STRONG_FROM);
+            cell.pseudoClassStateChanged(STRONG, opacity >= STRONG_FROM);
         }
         cell.getChildren().add(text);
         cell.pseudoClassStateChanged(SELECTED, r == selectedRow);

@@ -85,13 +85,13 @@ final class Numbers {
         return terms(dot, true) + " = " + fixed(dot.value());
     }
 
-    /** {@code a₁ × b₁ + … = p₁ + p₂ + … = value} of input factors, with the products. */
+    /** {@code a₁ × b₁ + …}, then on a second line {@code = p₁ + p₂ + … = value}: input factors. */
     String dotWithProducts(DotProduct dot) {
         double[] products = new double[dot.terms().size()];
         for (int i = 0; i < products.length; i++) {
             products[i] = dot.terms().get(i).product();
         }
-        return terms(dot, true) + " = " + sum(products) + " = " + fixed(dot.value());
+        return terms(dot, true) + "\n= " + sum(products) + " = " + fixed(dot.value());
     }
 
     /** A vector of inputs, as typed (see {@link #editable}). */

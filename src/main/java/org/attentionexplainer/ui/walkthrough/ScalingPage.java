@@ -2,6 +2,7 @@ package org.attentionexplainer.ui.walkthrough;
 
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -109,7 +110,7 @@ final class ScalingPage {
         return box;
     }
 
-    private static Label error(javafx.beans.value.ObservableValue<String> text) {
+    private static Label error(ObservableValue<String> text) {
         Label label = StepLayout.line("", "error-text");
         label.textProperty().bind(text);
         label.visibleProperty().bind(label.textProperty().isNotEmpty());
@@ -134,7 +135,7 @@ final class ScalingPage {
     private List<Node> content(ScalingDemo d) {
         ScalingDemo.Spread raw = d.unscaled();
         ScalingDemo.Spread scaled = d.scaled();
-        Label rawLine = StepLayout.line(i18n.get("walk.sqrt.varianceRaw", numbers.fixed(raw.variance(), 2), d.dk(),
+        Label rawLine = StepLayout.line(i18n.get("walk.sqrt.varianceRaw", numbers.fixed(raw.variance(), 2), Integer.toString(d.dk()),
                 numbers.fixed(raw.standardDeviation(), 2)), "formula");
         rawLine.setId("variance-raw");
         Label scaledLine = StepLayout.line(i18n.get("walk.sqrt.varianceScaled",

@@ -5,6 +5,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -49,7 +50,7 @@ final class StepLayout {
         Label label = new Label();
         label.textProperty().bind(i18n.text(key));
         label.setWrapText(true);
-        label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        label.setMinHeight(Region.USE_PREF_SIZE);
         label.getStyleClass().add(styleClass);
         return label;
     }
@@ -58,7 +59,7 @@ final class StepLayout {
     static Label line(String text, String... styleClasses) {
         Label label = new Label(text);
         label.setWrapText(true);
-        label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        label.setMinHeight(Region.USE_PREF_SIZE);
         label.getStyleClass().addAll(styleClasses);
         return label;
     }
@@ -66,7 +67,7 @@ final class StepLayout {
     /** A token's name in a column of names: never wrapped or cut. */
     static Label token(String text) {
         Label label = new Label(text);
-        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        label.setMinWidth(Region.USE_PREF_SIZE);
         label.getStyleClass().add("walk-token");
         return label;
     }

@@ -163,7 +163,7 @@ final class TrainablePages {
                 new MatrixGrid("scaled", numbers).heat().selectedRow(s).build(
                         i18n.get("walk.scaled.divided", numbers.fixed(sqrt)), rows, rows, r.scaled()));
         maps.getStyleClass().add("walk-maps");
-        Label dk = StepLayout.line(i18n.get("walk.scaled.dk", r.dk(), numbers.fixed(sqrt)), "walk-heading");
+        Label dk = StepLayout.line(i18n.get("walk.scaled.dk", Integer.toString(r.dk()), numbers.fixed(sqrt)), "walk-heading");
         dk.setId("dk-line");
         GridPane lines = new GridPane();
         lines.getStyleClass().add("walk-lines");

@@ -1,11 +1,14 @@
 package org.attentionexplainer.ui.walkthrough;
 
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -28,6 +31,7 @@ public final class WalkthroughView {
     private final StackPane pageArea = new StackPane();
     private final Map<Step, Node> pages = new EnumMap<>(Step.class);
     private final Map<Step, Supplier<Node>> builders = new EnumMap<>(Step.class);
+    private TrainablePages trainable;
 
     public WalkthroughView(WalkthroughViewModel model) {
         this.model = model;
@@ -36,16 +40,14 @@ public final class WalkthroughView {
 
     public Parent createView() {
         HelloPages hello = new HelloPages(model);
-        TrainablePages trainable = new TrainablePages(model);
-        ScalingPage scaling = new ScalingPage(model);
         builders.put(Step.SCORES, hello::scores);
         builders.put(Step.SOFTMAX, hello::softmax);
         builders.put(Step.CONTEXT, hello::context);
         builders.put(Step.ALL_QUERIES, hello::allQueries);
-        builders.put(Step.PROJECTIONS, trainable::projections);
-        builders.put(Step.SCALED_SCORES, trainable::scaledScores);
-        builders.put(Step.TRAINED_CONTEXT, trainable::trainedContext);
-        builders.put(Step.WHY_SQRT_DK, scaling::create);
+        builders.put(Step.PROJECTIONS, () -> trainablePages().projections());
+        builders.put(Step.SCALED_SCORES, () -> trainablePages().scaledScores());
+        builders.put(Step.TRAINED_CONTEXT, () -> trainablePages().trainedContext());
+        builders.put(Step.WHY_SQRT_DK, () -> new ScalingPage(model).create());
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("walkthrough");
@@ -57,14 +59,44 @@ public final class WalkthroughView {
         return root;
     }
 
+    /** The pages of steps 5–7, made (with their model) when one of them is first shown. */
+    private TrainablePages trainablePages() {
+        if (trainable == null) {
+            trainable = new TrainablePages(model);
+        }
+        return trainable;
+    }
+
     private void init() {
-        show(model.stepProperty().get());
         model.stepProperty().addListener((o, a, b) -> show(b));
+        pageArea.sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null && pageArea.getChildren().isEmpty()) {
+                showAfterFirstFrame(scene);
+            }
+        });
+    }
+
+    /**
+     * The window opens without waiting for the first page: it is built once the window's first
+     * frame (menu, navigation, this header) has been laid out.
+     */
+    private void showAfterFirstFrame(Scene scene) {
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            Platform.runLater(() -> {
+                if (pageArea.getChildren().isEmpty()) {
+                    show(model.stepProperty().get());
+                }
+            });
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        Platform.requestNextPulse();
     }
 
     private void show(Step step) {
         Node page = pages.computeIfAbsent(step, s -> builders.get(s).get());
-        page.setId("page-" + step.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        page.setId("page-" + step.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         pageArea.getChildren().setAll(page);
     }
 

@@ -25,8 +25,8 @@ public final class WalkthroughViewModel {
     private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper();
     private final ObjectBinding<Step> step;
     private final HelloViewModel hello;
-    private final TrainableViewModel trainable;
-    private final ScalingViewModel scaling;
+    private TrainableViewModel trainable;
+    private ScalingViewModel scaling;
 
     public WalkthroughViewModel(AppContext context) {
         this.context = context;
@@ -34,8 +34,6 @@ public final class WalkthroughViewModel {
         index.set(Math.max(0, Math.min(steps.size() - 1, settings.getInt(STEP_SETTING, 0))));
         step = Bindings.createObjectBinding(() -> steps.get(index.get()), index);
         hello = new HelloViewModel(context);
-        trainable = new TrainableViewModel(context);
-        scaling = new ScalingViewModel(context);
         hello.selectQuery(settings.getInt(QUERY_SETTING, hello.queryProperty().get()));
         index.addListener((o, a, b) -> settings.put(STEP_SETTING, Integer.toString(b.intValue())));
         hello.queryProperty().addListener((o, a, b) -> settings.put(QUERY_SETTING, Integer.toString(b.intValue())));
@@ -68,11 +66,19 @@ public final class WalkthroughViewModel {
         return hello;
     }
 
+    /** Steps 5–7, created when first shown. */
     public TrainableViewModel trainable() {
+        if (trainable == null) {
+            trainable = new TrainableViewModel(context);
+        }
         return trainable;
     }
 
+    /** Step 8, created when first shown. */
     public ScalingViewModel scaling() {
+        if (scaling == null) {
+            scaling = new ScalingViewModel(context);
+        }
         return scaling;
     }
 

@@ -47,7 +47,7 @@ class HelloViewModelTest {
 
     @Test
     void theArithmeticIsWrittenAsInTheCourse() {
-        assertEquals("0.34 × 0.53 + 0.22 × 0.34 + 0.54 × 0.98 = 0.1802 + 0.0748 + 0.5292 = 0.7842",
+        assertEquals("0.34 × 0.53 + 0.22 × 0.34 + 0.54 × 0.98\n= 0.1802 + 0.0748 + 0.5292 = 0.7842",
                 numbers.dotWithProducts(breakdown().scores().get(0)));
         assertEquals("2.1907 + 3.8841 + 3.4858", numbers.sum(breakdown().exponentials()));
         assertEquals("0.2291 + 0.4063 + 0.3646", numbers.sum(breakdown().weights()));
@@ -57,7 +57,7 @@ class HelloViewModelTest {
     @Test
     void turkishWritesDecimalCommasAndSeparatesVectorItemsWithSemicolons() {
         context.i18n().localeProperty().set(Locale.forLanguageTag("tr"));
-        assertEquals("0,34 × 0,53 + 0,22 × 0,34 + 0,54 × 0,98 = 0,1802 + 0,0748 + 0,5292 = 0,7842",
+        assertEquals("0,34 × 0,53 + 0,22 × 0,34 + 0,54 × 0,98\n= 0,1802 + 0,0748 + 0,5292 = 0,7842",
                 numbers.dotWithProducts(breakdown().scores().get(0)));
         assertEquals("[0,3990; 0,3854; 0,8610]", numbers.vector(breakdown().context()));
         assertEquals("0,34", model.tokens().format(0, 0));
