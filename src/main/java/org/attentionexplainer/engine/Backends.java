@@ -1,9 +1,13 @@
 package org.attentionexplainer.engine;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.factory.Nd4j;
@@ -42,21 +46,22 @@ public final class Backends {
 
     /**
      * Loads ND4J once (later calls return the same result) and reports the backend in use.
+     * Best called before anything else touches ND4J, so that a GPU failure is reported once,
+     * in one sentence.
      *
      * @throws IllegalStateException when no backend at all can start, with the reason
      */
     public static synchronized Startup start() {
         if (started == null) {
             long begin = System.nanoTime();
-            Nd4jBackend loaded;
-            try {
-                loaded = Nd4j.getBackend();
-            } catch (RuntimeException | LinkageError e) {
-                throw new IllegalStateException("ND4J could not start: " + rootMessage(e), e);
-            }
-            Nd4jBackend preferred = highestPriority(installed(), loaded);
-            String notice = preferred.getClass() == loaded.getClass() ? ""
-                    : notice(preferred, whyUnavailable(preferred));
+            List<Nd4jBackend> installed = installed();
+            Nd4jBackend preferred = installed.stream()
+                    .max(Comparator.comparingInt(Nd4jBackend::getPriority)).orElse(null);
+            // Asked first so that the reason is ours to tell; ND4J would print a stack trace.
+            String failure = installed.size() > 1 ? whyUnavailable(preferred) : null;
+            Nd4jBackend loaded = failure == null ? load() : loadWithoutStderr();
+            String notice = preferred == null || preferred.getClass() == loaded.getClass() ? ""
+                    : notice(preferred, failure == null ? "unknown reason" : failure);
             if (!notice.isEmpty()) {
                 LOG.warn(notice);
             }
@@ -89,37 +94,60 @@ public final class Backends {
                 + ". Computing on the CPU instead; the results are the same, only slower.";
     }
 
-    /** Asks a backend whether it can run; returns why not, or "unknown reason" if it says it can. */
+    /**
+     * Asks a backend whether it can run (through {@code canRun}, which unlike
+     * {@code isAvailable} prints nothing); returns why not, or null if it can.
+     */
     static String whyUnavailable(Nd4jBackend backend) {
         try {
-            return backend.isAvailable() ? "unknown reason" : "not available on this machine";
+            return backend.canRun() ? null : "not available on this machine";
         } catch (RuntimeException | LinkageError e) {
             return rootMessage(e);
         }
     }
 
-    /** The backend ND4J would have preferred: the one of highest priority, else the one loaded. */
-    static Nd4jBackend highestPriority(List<Nd4jBackend> installed, Nd4jBackend loaded) {
-        return installed.stream()
-                .filter(b -> b.getPriority() > loaded.getPriority())
-                .max(Comparator.comparingInt(Nd4jBackend::getPriority))
-                .orElse(loaded);
-    }
-
+    /** The innermost cause's message, without the JVM's "Exception X: ... [in thread]" wrapping. */
     static String rootMessage(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
         String message = root.getMessage();
-        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message.strip();
+        if (message == null || message.isBlank()) {
+            return root.getClass().getSimpleName();
+        }
+        return message.strip()
+                .replaceFirst("^Exception [\\w.$]+: ", "")
+                .replaceFirst(" \\[in thread \"[^\"]*\"\\]$", "");
+    }
+
+    private static Nd4jBackend load() {
+        try {
+            return Nd4j.getBackend();
+        } catch (RuntimeException | LinkageError e) {
+            throw new IllegalStateException("ND4J could not start: " + rootMessage(e), e);
+        }
+    }
+
+    /**
+     * Loads ND4J while its own report of the GPU backend's failure (a stack trace on stderr)
+     * goes nowhere: the notice says the same in one sentence.
+     */
+    private static Nd4jBackend loadWithoutStderr() {
+        PrintStream stderr = System.err;
+        System.setErr(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+        try {
+            return load();
+        } finally {
+            System.setErr(stderr);
+        }
     }
 
     private static List<Nd4jBackend> installed() {
         List<Nd4jBackend> all = new ArrayList<>();
         try {
             ServiceLoader.load(Nd4jBackend.class, Backends.class.getClassLoader()).forEach(all::add);
-        } catch (java.util.ServiceConfigurationError e) {
+        } catch (ServiceConfigurationError e) {
             LOG.debug("cannot list ND4J backends: {}", e.toString());
         }
         return all;

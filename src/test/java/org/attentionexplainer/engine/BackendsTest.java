@@ -2,10 +2,10 @@ package org.attentionexplainer.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nd4j.common.io.Resource;
 import org.nd4j.linalg.factory.Environment;
@@ -24,25 +24,20 @@ class BackendsTest {
     }
 
     @Test
-    void aGpuBackendThatCannotLoadIsPreferredAndExplained() {
-        Nd4jBackend cpu = new FakeBackend(0, null);
+    void aGpuBackendThatCannotLoadIsExplainedInOneSentence() {
         Nd4jBackend gpu = new FakeBackend(100,
                 new RuntimeException(new UnsatisfiedLinkError("no jnicudart in java.library.path")));
-
-        Nd4jBackend preferred = Backends.highestPriority(List.of(cpu, gpu), cpu);
-        assertSame(gpu, preferred);
-        String reason = Backends.whyUnavailable(preferred);
+        String reason = Backends.whyUnavailable(gpu);
         assertEquals("no jnicudart in java.library.path", reason);
-        String notice = Backends.notice(preferred, reason);
+        String notice = Backends.notice(gpu, reason);
         assertTrue(notice.contains("could not start: no jnicudart in java.library.path"), notice);
         assertTrue(notice.contains("on the CPU"), notice);
+        assertFalse(notice.contains("\n"), notice);
     }
 
     @Test
-    void withOnlyTheLoadedBackendThereIsNothingToPrefer() {
-        Nd4jBackend cpu = new FakeBackend(0, null);
-        assertSame(cpu, Backends.highestPriority(List.of(cpu), cpu));
-        assertSame(cpu, Backends.highestPriority(List.of(), cpu));
+    void aBackendThatCanRunHasNoReason() {
+        assertNull(Backends.whyUnavailable(new FakeBackend(100, null, true)));
     }
 
     @Test
@@ -51,11 +46,23 @@ class BackendsTest {
     }
 
     @Test
+    void theSecondAttemptsWrappingIsTakenOff() {
+        // What Java 17 throws when a class whose static initializer failed is used again,
+        // as seen with the CUDA build on a machine without libcuda.
+        Throwable again = new NoClassDefFoundError("Could not initialize class org.bytedeco.cuda.global.cudart");
+        again.initCause(new ExceptionInInitializerError("Exception java.lang.UnsatisfiedLinkError: "
+                + "/opt/x/libjnicudart.so: libcuda.so.1: cannot open shared object file: No such file or directory"
+                + " [in thread \"main\"]"));
+        assertEquals("/opt/x/libjnicudart.so: libcuda.so.1: cannot open shared object file: No such file or directory",
+                Backends.rootMessage(again));
+    }
+
+    @Test
     void aFailureWithoutMessageIsNamedByItsType() {
         assertEquals("UnsatisfiedLinkError", Backends.rootMessage(new RuntimeException(new UnsatisfiedLinkError())));
     }
 
-    /** A backend of a given priority whose availability check throws the given failure. */
+    /** A backend of a given priority whose check throws the given failure, or answers as told. */
     private static final class FakeBackend extends Nd4jBackend {
         private final int priority;
         private final RuntimeException failure;
@@ -73,10 +80,7 @@ class BackendsTest {
 
         @Override
         public boolean isAvailable() {
-            if (failure != null) {
-                throw failure;
-            }
-            return available;
+            throw new AssertionError("isAvailable prints a stack trace: ask canRun");
         }
 
         @Override
@@ -91,7 +95,10 @@ class BackendsTest {
 
         @Override
         public boolean canRun() {
-            return isAvailable();
+            if (failure != null) {
+                throw failure;
+            }
+            return available;
         }
 
         @Override
