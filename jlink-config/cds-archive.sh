@@ -42,10 +42,9 @@ training_cfg compute
 
 if command -v Xvfb >/dev/null && command -v xdotool >/dev/null; then
   training_cfg gui
-  display=":$(( (RANDOM % 300) + 600 ))"
-  Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
-  xvfb_pid=$!
-  sleep 1
+  . "$here/xvfb.sh"
+  start_xvfb
+  display=$xvfb_display
   DISPLAY=$display "$image/bin/$name" >"$work/gui.log" 2>&1 &
   gui_pid=$!
   for _ in $(seq 1 60); do

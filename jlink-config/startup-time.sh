@@ -40,12 +40,15 @@ trap cleanup EXIT
 if [ "$mode" = window ]; then
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null \
     || { echo "startup-time: needs Xvfb and xdotool (apt-get install xvfb xdotool)" >&2; exit 2; }
-  display=":$(( (RANDOM % 300) + 300 ))"
-  Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
-  xvfb_pid=$!
-  export DISPLAY=$display
-  sleep 1
+  . "$(dirname "$0")/xvfb.sh"
 fi
+ensure_display() {  # (re)starts the X server when there is none or it has gone
+  if [ "$mode" = window ] && { [ -z "$xvfb_pid" ] || ! xdotool getdisplaygeometry >/dev/null 2>&1; }; then
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
+    start_xvfb
+    export DISPLAY=$xvfb_display
+  fi
+}
 
 tick_ms=$(( 1000 / $(getconf CLK_TCK) ))
 cpu_ms() {  # user + system time of a live process and its waited-for children
@@ -78,9 +81,11 @@ one_run() {
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : int((a[NR/2] + a[NR/2+1]) / 2)}'; }
+ensure_display
 first=$(one_run "$@")
 walls=(); cpus=()
 for _ in $(seq 2 "$runs"); do
+  ensure_display
   read -r wall cpu < <(one_run "$@")
   walls+=("$wall"); cpus+=("$cpu")
 done

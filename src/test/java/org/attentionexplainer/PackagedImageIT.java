@@ -129,12 +129,10 @@ class PackagedImageIT {
     @Test
     void windowOpensUnderXvfb() throws Exception {
         assumeTrue(onPath("Xvfb") && onPath("xdotool"), "Xvfb and xdotool are needed for the window test");
-        String display = ":" + (500 + ProcessHandle.current().pid() % 400);
-        Process xvfb = new ProcessBuilder("Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-                .redirectErrorStream(true).redirectOutput(temp.resolve("xvfb.log").toFile()).start();
+        XServer xvfb = startXvfb();
         Process app = null;
         try {
-            Thread.sleep(1000);
+            String display = xvfb.display();
             ProcessBuilder builder = new ProcessBuilder(launcher.toString())
                     .redirectErrorStream(true).redirectOutput(temp.resolve("app.log").toFile());
             builder.environment().put("DISPLAY", display);
@@ -159,8 +157,39 @@ class PackagedImageIT {
                 app.waitFor(10, TimeUnit.SECONDS);
                 app.destroyForcibly();
             }
+            xvfb.process().destroy();
+        }
+    }
+
+    private record XServer(Process process, String display) {
+    }
+
+    /**
+     * A virtual X server on a free display: drawn at random from a high range, skipping those
+     * whose lock file or socket (abstract ones too, shared with other sessions on the same
+     * machine) exists, and given up for another when it does not answer within 10 s.
+     */
+    private XServer startXvfb() throws IOException, InterruptedException {
+        java.util.Random random = new java.util.Random();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            int n = 1000 + random.nextInt(29000);
+            boolean taken = Files.exists(Path.of("/tmp/.X" + n + "-lock"))
+                    || Files.readAllLines(Path.of("/proc/net/unix")).stream().anyMatch(l -> l.endsWith("X11-unix/X" + n));
+            if (taken) {
+                continue;
+            }
+            Process xvfb = new ProcessBuilder("Xvfb", ":" + n, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+                    .redirectErrorStream(true).redirectOutput(temp.resolve("xvfb.log").toFile()).start();
+            long start = System.nanoTime();
+            while (xvfb.isAlive() && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10)) {
+                if (run(Map.of("DISPLAY", ":" + n), "xdotool", "getdisplaygeometry").status == 0) {
+                    return new XServer(xvfb, ":" + n);
+                }
+                Thread.sleep(100);
+            }
             xvfb.destroy();
         }
+        return fail("could not start Xvfb: " + Files.readString(temp.resolve("xvfb.log")));
     }
 
     @Test
@@ -195,6 +224,13 @@ class PackagedImageIT {
         assertTrue(contents.out.contains(".desktop"), "no menu entry");
         Run depends = run(Map.of(), "dpkg-deb", "-f", deb.toString(), "Depends");
         assertTrue(depends.out.contains("libgtk-3-0"), "JavaFX needs GTK 3: " + depends.out);
+        Run entry = run(Map.of(), "sh", "-c", "dpkg-deb --fsys-tarfile \"$0\" | tar -xO --wildcards './opt/*.desktop'",
+                deb.toString());
+        assertTrue(entry.out.contains("Name=Attention Explainer"), entry.out + entry.err);
+        assertTrue(entry.out.contains("Exec=/opt/attention-explainer/bin/attention-explainer"), entry.out);
+        Run postinst = run(Map.of(), "sh", "-c", "dpkg-deb --ctrl-tarfile \"$0\" | tar -xO ./postinst", deb.toString());
+        assertTrue(postinst.out.contains("ln -sf /opt/attention-explainer/bin/attention-explainer /usr/bin/attention-explainer"),
+                postinst.out + postinst.err);
     }
 
     private static Path onlyFile(Path dir, String prefix, String suffix) throws IOException {
