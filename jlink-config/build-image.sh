@@ -4,8 +4,10 @@
 #   target/attention-explainer-VERSION-linux-x86_64.tar.gz
 #   target/attention-explainer_VERSION-1_amd64.deb  (when fakeroot and dpkg-deb are there)
 # Called by `./mvnw -Pdist package`; can be run by hand after `./mvnw package`:
-#   jlink-config/build-image.sh [--jdk DIR] [--target DIR] [--version X.Y.Z]
-#                               [--archives true|false] [--deb auto|yes|no]
+#   jlink-config/build-image.sh [--jdk DIR] [--target DIR] [--classpath-file FILE]
+#                               [--version X.Y.Z] [--archives true|false] [--deb auto|yes|no]
+# FILE lists the runtime jars, ':'-separated (Maven writes target/dist-classpath.txt); without
+# it, the jars of target/lib are taken, which may hold leftovers of an earlier build.
 # The runtime is jlinked from a JDK 17's jmods plus the JavaFX jars (real modules), with the
 # modules of jlink-config/modules.txt; the app and ND4J stay on the class path.
 # The JDK: $JDK17_HOME if set, else --jdk (Maven passes its own), else $JAVA_HOME, else javac's.
@@ -15,6 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 project=$(dirname "$here")
 jdk=""
 target=$project/target
+classpath_file=""
 version=""
 archives=true
 deb=auto
@@ -25,6 +28,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --jdk) jdk=$2; shift 2 ;;
     --target) target=$2; shift 2 ;;
+    --classpath-file) classpath_file=$2; shift 2 ;;
     --version) version=$2; shift 2 ;;
     --archives) archives=$2; shift 2 ;;
     --deb) deb=$2; shift 2 ;;
@@ -50,9 +54,17 @@ for tool in jlink jpackage; do
   [ -x "$jdk/bin/$tool" ] || fail "$jdk/bin/$tool is missing: a full JDK 17 is needed"
 done
 
+[ -d "$target" ] || fail "no folder $target: run ./mvnw package first"
+target=$(cd "$target" && pwd)
 jar=$target/$name.jar
 [ -f "$jar" ] || fail "$jar is missing: run ./mvnw package first"
-[ -d "$target/lib" ] || fail "$target/lib is missing: run ./mvnw package first"
+if [ -n "$classpath_file" ]; then
+  [ -f "$classpath_file" ] || fail "$classpath_file is missing"
+  jars=$(tr ':' '\n' < "$classpath_file" | grep -v '^$')
+else
+  [ -d "$target/lib" ] || fail "$target/lib is missing: run ./mvnw package first"
+  jars=$(ls "$target"/lib/*.jar)
+fi
 if [ -z "$version" ]; then  # the jar's version without a -SNAPSHOT suffix
   manifest=$(mktemp -d)
   (cd "$manifest" && "$jdk/bin/jar" xf "$jar" META-INF/MANIFEST.MF)
@@ -70,8 +82,8 @@ total_start=$(date +%s%N)
 
 # --- 1. the runtime ----------------------------------------------------------------------
 modules=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$here/modules.txt" | grep -v '^$' | paste -sd, -)
-fx_jars=$(find "$target/lib" -name 'javafx-*-linux.jar' | sort | paste -sd: -)
-[ -n "$fx_jars" ] || fail "no javafx-*-linux.jar in $target/lib"
+fx_jars=$(echo "$jars" | grep '/javafx-[a-z]*-[0-9.]*-linux\.jar$' | paste -sd: -)
+[ -n "$fx_jars" ] || fail "no javafx-*-linux.jar among the runtime jars"
 step "jlink runtime"
 "$jdk/bin/jlink" \
   --module-path "$jdk/jmods:$fx_jars" \
@@ -86,7 +98,7 @@ done_step "$(du -sh "$work/runtime" | cut -f1)"
 # which go unpacked into natives/ (javacpp loads them from there, see launcher-options.txt).
 step "app jars and natives"
 cp "$jar" "$work/input/"
-for f in "$target"/lib/*.jar; do
+while IFS= read -r f; do
   base=$(basename "$f")
   case $base in
     javafx-*) ;;
@@ -98,7 +110,7 @@ for f in "$target"/lib/*.jar; do
       ;;
     *) cp -p "$f" "$work/input/" ;;
   esac
-done
+done <<< "$jars"
 rm -rf "$work/unpack"
 # libnd4jcpu.so comes with its symbol table (23 MB); the dynamic symbols JNI needs remain.
 if command -v strip >/dev/null; then
