@@ -30,8 +30,9 @@ public final class AttentionEngine {
     private final String backend;
 
     public AttentionEngine() {
-        Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
+        // Backends first: a GPU backend that cannot start is then reported in one sentence.
         this.backend = Backends.describe();
+        Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
     }
 
     public String backend() {
