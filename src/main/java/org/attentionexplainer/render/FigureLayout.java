@@ -2,9 +2,11 @@ package org.attentionexplainer.render;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A {@link Figure} sized once: the cell size that fits, where every panel, colour bar, the
@@ -34,6 +36,7 @@ public final class FigureLayout {
     private final double width;
     private final double height;
     private final Drawing drawing;
+    private final ToDoubleFunction<List<String>> labelWidth;
 
     FigureLayout(List<PanelLayout.Panel> specs, List<LegendLayout.Spec> legendSpecs, int fixedColumns,
                  HeatmapOptions opt, double maxWidth, double maxHeight, TextMeasurer measurer) {
@@ -42,6 +45,8 @@ public final class FigureLayout {
         this.pad = 0.8 * f;
         this.gap = 1.5 * f;
         TextMeasurer m = memo(measurer);
+        Map<List<String>, Double> widest = new IdentityHashMap<>();
+        labelWidth = labels -> widest.computeIfAbsent(labels, l -> PanelLayout.maxWidth(l, f, m));
         titleH = HeatmapOptions.present(opt.title()) ? 2.2 * f : 0;
         double legendW = 0;
         for (LegendLayout.Spec s : legendSpecs) {
@@ -76,7 +81,7 @@ public final class FigureLayout {
         double pw = 0;
         double ph = 0;
         for (PanelLayout.Panel s : specs) {
-            PanelLayout p = new PanelLayout(s, opt, m, cell, best.labels);
+            PanelLayout p = new PanelLayout(s, opt, m, labelWidth, cell, best.labels);
             panels.add(p);
             pw = Math.max(pw, p.width);
             ph = Math.max(ph, p.height);
@@ -130,7 +135,7 @@ public final class FigureLayout {
         double cell = opt.maxCell();
         HeatmapData d = spec.data();
         for (int i = 0; i < 12; i++) {
-            PanelLayout p = new PanelLayout(spec, opt, m, cell, labels);
+            PanelLayout p = new PanelLayout(spec, opt, m, labelWidth, cell, labels);
             double fit = Math.min((availW - p.fixedWidth()) / d.cols(), (availH - p.fixedHeight()) / d.rows());
             if (fit >= cell - 1e-9) {
                 break;
@@ -177,9 +182,12 @@ public final class FigureLayout {
         return lines;
     }
 
+    private record TextKey(String text, double size, boolean bold) {
+    }
+
     private static TextMeasurer memo(TextMeasurer m) {
-        Map<String, Double> cache = new HashMap<>();
-        return (text, size, bold) -> cache.computeIfAbsent(size + (bold ? "b" : "p") + text,
+        Map<TextKey, Double> cache = new HashMap<>();
+        return (text, size, bold) -> cache.computeIfAbsent(new TextKey(text, size, bold),
                 k -> m.width(text, size, bold));
     }
 

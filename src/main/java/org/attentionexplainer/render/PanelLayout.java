@@ -2,6 +2,7 @@ package org.attentionexplainer.render;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The geometry of one heatmap panel at a given cell size, relative to the panel's top left:
@@ -36,11 +37,71 @@ final class PanelLayout {
     final double width;
     final double height;
 
-    /** What a panel shows: a map, its colour scale and its title (or null). */
-    record Panel(HeatmapData data, ColorScale scale, String title) {
+    /**
+     * What a panel shows: a map, its colour scale and its title (or null), with everything
+     * that depends on the values alone, worked out once when the figure is made (possibly
+     * off the UI thread), so that sizing and painting never walk every cell: the colour of
+     * each cell (alpha 0 where masked or not finite: the mask fill shows through), the
+     * masked runs of each row (row, first column, end column), the largest |value|, whether
+     * any value is negative or not finite (what the widest cell text depends on).
+     */
+    record Panel(HeatmapData data, ColorScale scale, String title, int[] argb, int[] maskedRuns, double maxAbs,
+                 boolean negative, boolean nonFinite) {
+        static Panel of(HeatmapData data, ColorScale scale, String title) {
+            double maxAbs = 0;
+            boolean negative = false;
+            boolean nonFinite = false;
+            float[] v = data.values();
+            int[] argb = new int[v.length];
+            for (int i = 0; i < v.length; i++) {
+                if (Float.isFinite(v[i])) {
+                    maxAbs = Math.max(maxAbs, Math.abs(v[i]));
+                    negative |= v[i] < 0;
+                    argb[i] = data.isMasked(i) ? 0 : scale.argb(v[i]);
+                } else {
+                    nonFinite = true;
+                }
+            }
+            return new Panel(data, scale, title, argb, runs(data), maxAbs, negative, nonFinite);
+        }
+
+        private static int[] runs(HeatmapData d) {
+            if (!d.hasMasked()) {
+                return new int[0];
+            }
+            List<Integer> runs = new ArrayList<>();
+            int cols = d.cols();
+            for (int r = 0; r < d.rows(); r++) {
+                int c = 0;
+                while (c < cols) {
+                    if (!d.isMasked(r, c)) {
+                        c++;
+                        continue;
+                    }
+                    int start = c;
+                    while (c < cols && d.isMasked(r, c)) {
+                        c++;
+                    }
+                    runs.add(r);
+                    runs.add(start);
+                    runs.add(c);
+                }
+            }
+            return runs.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        /** True if some cells show the mask fill (masked, or a value that is not finite). */
+        boolean hasHidden() {
+            return maskedRuns.length > 0 || nonFinite;
+        }
     }
 
-    PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, double cell, boolean labels) {
+    /**
+     * @param m          measures text
+     * @param labelWidth the width of the widest of a list of labels (the caller may remember it)
+     */
+    PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
+                double cell, boolean labels) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
@@ -48,17 +109,16 @@ final class PanelLayout {
         this.labels = labels;
         HeatmapData d = panel.data();
         titleH = HeatmapOptions.present(panel.title()) ? 1.6 * f : 0;
-        double colLabelW = labels ? maxWidth(d.colLabels(), m) : 0;
+        double colLabelW = labels ? labelWidth.applyAsDouble(d.colLabels()) : 0;
         rotated = labels && colLabelW + 0.4 * f > cell;
         colAxisH = labels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
         colBandH = labels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
         rowAxisW = labels && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
-        rowLabelW = labels ? maxWidth(d.rowLabels(), m) + 0.5 * f : 0;
+        rowLabelW = labels ? labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
         rowStep = step(labels, cell);
         colStep = rotated ? step(true, cell) : 1;
         valueSize = Math.max(8, 0.8 * f);
-        values = opt.showValues() && cell >= 1.4 * valueSize
-                && cell >= widestValue(d, m) + 0.3 * f;
+        values = opt.showValues() && cell >= 1.4 * valueSize && cell >= widestValue(m) + 0.3 * f;
         rowSums = opt.showRowSums() && cell >= 1.2 * valueSize;
         rowSumW = rowSums ? 0.6 * f + Math.max(m.width(rowSumText(9.999), valueSize, false),
                 m.width(text(opt.rowSumTitle()), f, true)) : 0;
@@ -91,27 +151,33 @@ final class PanelLayout {
         return HeatmapOptions.present(panel.title()) ? m.width(panel.title(), f, true) : 0;
     }
 
-    private double maxWidth(List<String> labels, TextMeasurer m) {
+    /** The width of the widest label of the list, as drawn (shortened) at {@code size}. */
+    static double maxWidth(List<String> labels, double size, TextMeasurer m) {
         double w = 0;
         for (String s : labels) {
-            w = Math.max(w, m.width(shorten(s), f, false));
+            w = Math.max(w, m.width(shorten(s), size, false));
         }
         return w;
     }
 
-    /** The widest cell text, judged from the longest strings (widths follow the character count). */
-    private double widestValue(HeatmapData d, TextMeasurer m) {
-        if (!opt.showValues() || d.size() == 0) {
+    /**
+     * The widest cell text. With fixed decimals the widest number is the one with the most
+     * integer digits, with a minus sign if any value is negative: three candidates are
+     * measured, not every cell.
+     */
+    private double widestValue(TextMeasurer m) {
+        if (!opt.showValues() || panel.data().size() == 0) {
             return 0;
         }
-        String longest = "";
-        for (int i = 0; i < d.size(); i++) {
-            String s = cellText(d, i);
-            if (s.length() > longest.length()) {
-                longest = s;
-            }
+        double w = m.width(NumberText.format(panel.maxAbs(), opt.decimals(), opt.locale()), valueSize, false);
+        if (panel.negative()) {
+            w = Math.max(w, m.width(NumberText.format(-panel.maxAbs(), opt.decimals(), opt.locale()), valueSize,
+                    false));
         }
-        return m.width(longest, valueSize, false);
+        if (panel.nonFinite()) {
+            w = Math.max(w, m.width(NumberText.NEGATIVE_INFINITY, valueSize, true));
+        }
+        return w;
     }
 
     static String shorten(String label) {
@@ -151,9 +217,19 @@ final class PanelLayout {
         int cols = d.cols();
         double w = cols * cell;
         double h = rows * cell;
-        b.raster(plotX, plotY, w, h, cols, rows, colours(d, st));
-        double[] boxes = maskedRuns(d);
-        if (boxes.length > 0) {
+        if (panel.hasHidden()) {
+            b.rect(plotX, plotY, w, h, st.maskFill());
+        }
+        b.raster(plotX, plotY, w, h, cols, rows, panel.argb());
+        int[] runs = panel.maskedRuns();
+        if (runs.length > 0) {
+            double[] boxes = new double[runs.length / 3 * 4];
+            for (int i = 0, k = 0; i < runs.length; i += 3, k += 4) {
+                boxes[k] = plotX + runs[i + 1] * cell;
+                boxes[k + 1] = plotY + runs[i] * cell;
+                boxes[k + 2] = (runs[i + 2] - runs[i + 1]) * cell;
+                boxes[k + 3] = cell;
+            }
             b.hatch(boxes, st.hatch(), Math.max(5, 0.45 * f), Math.max(1, f / 14));
         }
         if (cell >= GRID_LINES_FROM) {
@@ -199,44 +275,6 @@ final class PanelLayout {
             b.text(shorten(d.rowLabels().get(r)), plotX - 0.35 * f, plotY + (r + 0.5) * cell, f, false,
                     Mark.Anchor.END, false, st.text());
         }
-    }
-
-    private int[] colours(HeatmapData d, HeatmapStyle st) {
-        int[] argb = new int[d.size()];
-        float[] v = d.values();
-        ColorScale scale = panel.scale();
-        for (int i = 0; i < argb.length; i++) {
-            argb[i] = d.isMasked(i) || !Float.isFinite(v[i]) ? st.maskFill() : scale.argb(v[i]);
-        }
-        return argb;
-    }
-
-    /** Each row's runs of masked cells as boxes (x, y, w, h), in panel coordinates. */
-    private double[] maskedRuns(HeatmapData d) {
-        if (!d.hasMasked()) {
-            return new double[0];
-        }
-        List<double[]> runs = new ArrayList<>();
-        int cols = d.cols();
-        for (int r = 0; r < d.rows(); r++) {
-            int c = 0;
-            while (c < cols) {
-                if (!d.isMasked(r, c)) {
-                    c++;
-                    continue;
-                }
-                int start = c;
-                while (c < cols && d.isMasked(r, c)) {
-                    c++;
-                }
-                runs.add(new double[] {plotX + start * cell, plotY + r * cell, (c - start) * cell, cell});
-            }
-        }
-        double[] boxes = new double[runs.size() * 4];
-        for (int i = 0; i < runs.size(); i++) {
-            System.arraycopy(runs.get(i), 0, boxes, i * 4, 4);
-        }
-        return boxes;
     }
 
     private void drawValues(Drawing.Builder b, HeatmapData d, HeatmapStyle st) {

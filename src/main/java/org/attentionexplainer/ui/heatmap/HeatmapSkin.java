@@ -24,6 +24,7 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
     private final Canvas picture = new Canvas();
     private final Canvas overlay = new Canvas();
     private final Tooltip tooltip = new Tooltip();
+    private final FxPainter painter = new FxPainter();
     private FxTextMeasurer measurer;
     private FigureLayout layout;
     private boolean dirty = true;
@@ -95,7 +96,7 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
             measurer = new FxTextMeasurer(figure.options().fontFamily());
         }
         layout = styled.layout(w, h, measurer);
-        FxPainter.paint(layout.drawing(), gc);
+        painter.paint(layout.drawing(), gc);
         c.setShown(layout);
         drawOverlay();
     }
