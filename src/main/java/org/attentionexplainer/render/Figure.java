@@ -54,7 +54,7 @@ public final class Figure {
         }
         List<PanelLayout.Panel> panels = List.of(PanelLayout.Panel.of(a, scale, titles.get(0)),
                 PanelLayout.Panel.of(b, scale, titles.get(1)),
-                PanelLayout.Panel.of(b.minus(a), diffScale, titles.get(2)));
+                PanelLayout.Panel.of(b.minus(a), diffScale, titles.get(2), false));
         return new Figure(panels, diffLegend == null ? "" : diffLegend, 3, options);
     }
 

@@ -20,6 +20,8 @@ final class PanelLayout {
     final double f;
     final double cell;
     final boolean labels;
+    final boolean rowLabels;
+    final String title;
     final double titleH;
     final double rowAxisW;
     final double rowLabelW;
@@ -45,9 +47,14 @@ final class PanelLayout {
      * masked runs of each row (row, first column, end column), the largest |value|, whether
      * any value is negative or not finite (what the widest cell text depends on).
      */
-    record Panel(HeatmapData data, ColorScale scale, String title, int[] argb, int[] maskedRuns, double maxAbs,
-                 boolean negative, boolean nonFinite) {
+    record Panel(HeatmapData data, ColorScale scale, String title, boolean sums, int[] argb, int[] maskedRuns,
+                 double maxAbs, boolean negative, boolean nonFinite) {
         static Panel of(HeatmapData data, ColorScale scale, String title) {
+            return of(data, scale, title, true);
+        }
+
+        /** @param sums false where row sums say nothing (a difference's rows sum to 0) */
+        static Panel of(HeatmapData data, ColorScale scale, String title, boolean sums) {
             double maxAbs = 0;
             boolean negative = false;
             boolean nonFinite = false;
@@ -62,7 +69,7 @@ final class PanelLayout {
                     nonFinite = true;
                 }
             }
-            return new Panel(data, scale, title, argb, runs(data), maxAbs, negative, nonFinite);
+            return new Panel(data, scale, title, sums, argb, runs(data), maxAbs, negative, nonFinite);
         }
 
         private static int[] runs(HeatmapData d) {
@@ -99,34 +106,50 @@ final class PanelLayout {
     /**
      * @param m          measures text
      * @param labelWidth the width of the widest of a list of labels (the caller may remember it)
+     * @param labels     token labels on the axes
+     * @param rowLabels  the row labels too (small multiples give them to the first column only)
      */
     PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
-                double cell, boolean labels) {
+                double cell, boolean labels, boolean rowLabels) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
         this.cell = cell;
         this.labels = labels;
+        this.rowLabels = labels && rowLabels;
         HeatmapData d = panel.data();
         titleH = HeatmapOptions.present(panel.title()) ? 1.6 * f : 0;
         double colLabelW = labels ? labelWidth.applyAsDouble(d.colLabels()) : 0;
         rotated = labels && colLabelW + 0.4 * f > cell;
         colAxisH = labels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
         colBandH = labels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
-        rowAxisW = labels && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
-        rowLabelW = labels ? labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
-        rowStep = step(labels, cell);
+        rowAxisW = this.rowLabels && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
+        rowLabelW = this.rowLabels ? labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
+        rowStep = step(this.rowLabels, cell);
         colStep = rotated ? step(true, cell) : 1;
         valueSize = Math.max(8, 0.8 * f);
         values = opt.showValues() && cell >= 1.4 * valueSize && cell >= widestValue(m) + 0.3 * f;
-        rowSums = opt.showRowSums() && cell >= 1.2 * valueSize;
+        rowSums = opt.showRowSums() && panel.sums() && cell >= 1.2 * valueSize;
         rowSumW = rowSums ? 0.6 * f + Math.max(m.width(rowSumText(9.999), valueSize, false),
                 m.width(text(opt.rowSumTitle()), f, true)) : 0;
         double headH = Math.max(colAxisH + colBandH, rowSums ? 1.4 * f : 0);
         plotX = rowAxisW + rowLabelW;
         plotY = titleH + headH;
-        width = Math.max(plotX + d.cols() * cell + rowSumW, titleWidth(m));
+        width = plotX + d.cols() * cell + rowSumW;
         height = plotY + d.rows() * cell;
+        title = titleH > 0 ? fit(panel.title(), Math.max(width - plotX, 4 * f), m) : null;
+    }
+
+    /** The text, shortened with an ellipsis to fit maxW when it is wider. */
+    private String fit(String text, double maxW, TextMeasurer m) {
+        if (m.width(text, f, true) <= maxW) {
+            return text;
+        }
+        int n = text.length();
+        while (n > 1 && m.width(text.substring(0, n) + "…", f, true) > maxW) {
+            n--;
+        }
+        return text.substring(0, n) + "…";
     }
 
     /** Every n-th label so that labels never overlap; 0 for none. */
@@ -145,10 +168,6 @@ final class PanelLayout {
 
     double fixedHeight() {
         return plotY;
-    }
-
-    private double titleWidth(TextMeasurer m) {
-        return HeatmapOptions.present(panel.title()) ? m.width(panel.title(), f, true) : 0;
     }
 
     /** The width of the widest label of the list, as drawn (shortened) at {@code size}. */
@@ -210,7 +229,7 @@ final class PanelLayout {
         HeatmapData d = panel.data();
         HeatmapStyle st = opt.style();
         if (titleH > 0) {
-            b.text(panel.title(), plotX, 0.75 * f, f, true, Mark.Anchor.START, false, st.text());
+            b.text(title, plotX, 0.75 * f, f, true, Mark.Anchor.START, false, st.text());
         }
         drawLabels(b, d, st);
         int rows = d.rows();
@@ -271,7 +290,7 @@ final class PanelLayout {
                 b.text(s, x, plotY - 0.7 * f, f, false, Mark.Anchor.MIDDLE, false, st.text());
             }
         }
-        for (int r = 0; r < d.rows(); r += rowStep) {
+        for (int r = 0; rowLabels && r < d.rows(); r += rowStep) {
             b.text(shorten(d.rowLabels().get(r)), plotX - 0.35 * f, plotY + (r + 0.5) * cell, f, false,
                     Mark.Anchor.END, false, st.text());
         }

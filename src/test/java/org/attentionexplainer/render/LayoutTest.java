@@ -152,6 +152,8 @@ class LayoutTest {
         double[] lastCell = l.bounds(new CellHit(3, 2, 2));
         assertEquals(Optional.of(new CellHit(3, 2, 2)), l.hit(lastCell[0] + 1, lastCell[1] + 1));
         assertTrue(texts(l.drawing()).stream().anyMatch(t -> t.text().equals("Head 4") && t.bold()));
+        // key labels above each of the 4 maps, query labels only left of the first column's 2 maps
+        assertEquals(6, texts(l.drawing()).stream().filter(t -> t.text().equals("t0")).count());
     }
 
     @Test
@@ -160,12 +162,14 @@ class LayoutTest {
         HeatmapData b = map(List.of("x", "y"), new float[] {1f, 0f, 0.25f, 0.75f}, null);
         ColorScale diffScale = new ColorScale(ColorMap.BLUE_RED, -0.5, 0.5);
         Figure f = Figure.compare(a, b, List.of("A", "B", "B − A"), ColorScale.unit(ColorMap.VIRIDIS), diffScale,
-                "difference", OPT);
+                "difference", OPT.withRowSums(true, "Σ"));
         assertArrayEquals(new float[] {0.5f, -0.5f, -0.25f, 0.25f}, f.data(2).values());
         FigureLayout l = f.layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
         assertEquals(3, l.columns());
         assertEquals(2, l.drawing().marks().stream().filter(m -> m instanceof Mark.Raster r && r.cols() == 1).count(),
                 "two colour bars");
+        assertEquals(2, texts(l.drawing()).stream().filter(t -> t.text().equals("Σ")).count(),
+                "row sums for A and B; a difference's rows sum to 0");
         Mark.Raster diffCells = (Mark.Raster) l.drawing().marks().stream()
                 .filter(m -> m instanceof Mark.Raster r && r.cols() == 2).skip(2).findFirst().orElseThrow();
         assertEquals(ColorMap.BLUE_RED.argb(1), diffCells.argb()[0]);

@@ -20,6 +20,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
@@ -137,6 +138,17 @@ public final class ExplorerView {
             }
         });
         head.setButtonCell(head.getCellFactory().call(null));
+        head.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer h) {
+                return h == null ? "" : name.apply(h);
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return head.getValue();
+            }
+        });
         Consumer<AttentionTrace> fill = t -> {
             int n = t == null ? 0 : t.headCount();
             if (head.getItems().size() != n) {
@@ -156,7 +168,10 @@ public final class ExplorerView {
             }
         });
         vm.display().headProperty().addListener((o, a, b) -> head.setValue(b.intValue()));
-        i18n.localeProperty().addListener(o -> head.setButtonCell(head.getCellFactory().call(null)));
+        i18n.localeProperty().addListener(o -> {
+            head.setButtonCell(head.getCellFactory().call(null));
+            head.setConverter(head.getConverter());
+        });
         head.visibleProperty().bind(vm.display().modeProperty().isNotEqualTo(ViewMode.GRID));
         head.managedProperty().bind(head.visibleProperty());
         return head;

@@ -37,6 +37,9 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         tooltip.setHideDelay(Duration.millis(100));
         tooltip.setShowDuration(Duration.INDEFINITE);
         tooltip.getStyleClass().add("heatmap-tooltip");
+        tooltip.styleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> String.format(
+                java.util.Locale.ROOT, "-fx-font-size: %.1fpx;", control.fontProperty().get().getSize()),
+                control.fontProperty()));
         InvalidationListener repaint = o -> {
             dirty = true;
             control.requestLayout();
