@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * band 1.4f = 14, label gap 0.5f = 5.
  */
 class LayoutTest {
-    private static final TextMeasurer HALF_EM = (text, size, bold) -> 0.5 * size * text.codePointCount(0, text.length());
+    private static final TextMeasurer HALF_EM =
+            (text, size, bold) -> 0.5 * size * text.codePointCount(0, text.length());
     private static final HeatmapOptions OPT = HeatmapOptions.defaults().withFont("SansSerif", 10).withMaxCell(40);
 
     private static HeatmapData map(List<String> tokens, float[] values, boolean[] masked) {

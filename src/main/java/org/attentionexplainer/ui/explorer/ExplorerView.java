@@ -94,7 +94,8 @@ public final class ExplorerView {
         FlowPane toolbar = new FlowPane(10, 8);
         toolbar.getStyleClass().add("explorer-toolbar");
         toolbar.setAlignment(Pos.CENTER_LEFT);
-        SegmentedButton modes = segmented("explorer-view-", vm.display().modeProperty(), ViewMode.values(), ViewMode::messageKey);
+        SegmentedButton modes = segmented("explorer-view-", vm.display().modeProperty(), ViewMode.values(),
+                ViewMode::messageKey);
         SegmentedButton stages = segmented("explorer-stage-", vm.display().stageProperty(), Stage.values(),
                 s -> "explorer.stage." + s.id());
         ComboBox<Integer> head = headChoice();

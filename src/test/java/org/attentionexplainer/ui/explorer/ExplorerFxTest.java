@@ -112,7 +112,8 @@ class ExplorerFxTest {
         assertEquals(List.of("the", "cat", "sat", ",", "again", "!"), explorer.model().tokensProperty());
         assertEquals(6, robot.lookup("#explorer-tokens").queryAs(javafx.scene.layout.FlowPane.class)
                 .getChildren().size());
-        robot.interact(() -> robot.lookup("#explorer-sentence").queryAs(TextField.class).setText("나는 학교에 갑니다."));
+        TextField sentence = robot.lookup("#explorer-sentence").queryAs(TextField.class);
+        robot.interact(() -> sentence.setText("나는 학교에 갑니다."));
         assertEquals(List.of("나는", "학교에", "갑니다", "."), explorer.model().traceProperty().get().tokens());
     }
 
