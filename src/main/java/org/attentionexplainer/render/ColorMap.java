@@ -44,6 +44,7 @@ public enum ColorMap {
 
     private final boolean diverging;
     private final int[] table = new int[SIZE];
+    private final int[] topDown = new int[SIZE];
 
     /** @param stops rows of {index in 0..255, r, g, b} with r, g, b in [0, 1], indices increasing */
     ColorMap(boolean diverging, double[][] stops) {
@@ -57,6 +58,9 @@ public enum ColorMap {
             double[] b = stops[s + 1];
             double f = Math.min(1, Math.max(0, (i - a[0]) / (b[0] - a[0])));
             table[i] = rgb(lerp(a[1], b[1], f), lerp(a[2], b[2], f), lerp(a[3], b[3], f));
+        }
+        for (int i = 0; i < SIZE; i++) {
+            topDown[i] = table[SIZE - 1 - i];
         }
     }
 
@@ -98,6 +102,11 @@ public enum ColorMap {
     /** The colour of table entry i, 0..255. */
     public int entry(int i) {
         return table[i];
+    }
+
+    /** The table from the last entry to the first: a colour bar's column, largest value on top. Do not modify. */
+    int[] topDown() {
+        return topDown;
     }
 
     /** The name used on the command line and in files: "viridis", "blue-red"... */

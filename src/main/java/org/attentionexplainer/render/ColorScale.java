@@ -81,6 +81,7 @@ public record ColorScale(ColorMap map, double min, double max) {
 
     /** Decimals the tick labels need. */
     public int tickDecimals(int count) {
-        return max > min ? Ticks.decimals(Ticks.step(min, max, Math.max(2, count))) : 2;
+        List<Double> t = ticks(count);
+        return t.size() >= 2 ? Ticks.decimals(t.get(1) - t.get(0)) : 2;
     }
 }

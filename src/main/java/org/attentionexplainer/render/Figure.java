@@ -28,7 +28,7 @@ public final class Figure {
 
     /** One map with its colour bar; the options' title heads it. */
     public static Figure single(HeatmapData data, ColorScale scale, HeatmapOptions options) {
-        return new Figure(List.of(new PanelLayout.Panel(data, scale, null)), null, 1, options);
+        return new Figure(List.of(PanelLayout.Panel.of(data, scale, null)), null, 1, options);
     }
 
     /** Small multiples: one map per head, each titled, all on one scale with one colour bar. */
@@ -38,7 +38,7 @@ public final class Figure {
         }
         List<PanelLayout.Panel> panels = new ArrayList<>();
         for (int i = 0; i < maps.size(); i++) {
-            panels.add(new PanelLayout.Panel(maps.get(i), scale, titles.get(i)));
+            panels.add(PanelLayout.Panel.of(maps.get(i), scale, titles.get(i)));
         }
         return new Figure(panels, null, 0, options);
     }
@@ -52,9 +52,9 @@ public final class Figure {
         if (titles.size() != 3) {
             throw new IllegalArgumentException("a comparison needs 3 titles: A, B and B − A");
         }
-        List<PanelLayout.Panel> panels = List.of(new PanelLayout.Panel(a, scale, titles.get(0)),
-                new PanelLayout.Panel(b, scale, titles.get(1)),
-                new PanelLayout.Panel(b.minus(a), diffScale, titles.get(2)));
+        List<PanelLayout.Panel> panels = List.of(PanelLayout.Panel.of(a, scale, titles.get(0)),
+                PanelLayout.Panel.of(b, scale, titles.get(1)),
+                PanelLayout.Panel.of(b.minus(a), diffScale, titles.get(2), false));
         return new Figure(panels, diffLegend == null ? "" : diffLegend, 3, options);
     }
 

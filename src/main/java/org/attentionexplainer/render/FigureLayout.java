@@ -2,9 +2,11 @@ package org.attentionexplainer.render;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A {@link Figure} sized once: the cell size that fits, where every panel, colour bar, the
@@ -24,7 +26,7 @@ public final class FigureLayout {
     private final int columns;
     private final double cell;
     private final double titleH;
-    private final double panelW;
+    private final double[] colX;
     private final double panelH;
     private final double[] barHeights;
     private final double legendX;
@@ -34,6 +36,7 @@ public final class FigureLayout {
     private final double width;
     private final double height;
     private final Drawing drawing;
+    private final ToDoubleFunction<List<String>> labelWidth;
 
     FigureLayout(List<PanelLayout.Panel> specs, List<LegendLayout.Spec> legendSpecs, int fixedColumns,
                  HeatmapOptions opt, double maxWidth, double maxHeight, TextMeasurer measurer) {
@@ -42,6 +45,8 @@ public final class FigureLayout {
         this.pad = 0.8 * f;
         this.gap = 1.5 * f;
         TextMeasurer m = memo(measurer);
+        Map<List<String>, Double> widest = new IdentityHashMap<>();
+        labelWidth = labels -> widest.computeIfAbsent(labels, l -> PanelLayout.maxWidth(l, f, m));
         titleH = HeatmapOptions.present(opt.title()) ? 2.2 * f : 0;
         double legendW = 0;
         for (LegendLayout.Spec s : legendSpecs) {
@@ -58,11 +63,11 @@ public final class FigureLayout {
         int n = specs.size();
         for (int c = fixedColumns > 0 ? fixedColumns : 1; c <= (fixedColumns > 0 ? fixedColumns : n); c++) {
             int r = (n + c - 1) / c;
-            double availW = (maxWidth - 2 * pad - legendBlock - (c - 1) * gap) / c;
+            double availW = maxWidth - 2 * pad - legendBlock - (c - 1) * gap;
             double availH = (maxHeight - 2 * pad - titleH - captionH - (r - 1) * gap) / r;
-            Fit fit = solve(specs.get(0), availW, availH, opt.showLabels(), m);
+            Fit fit = solve(specs.get(0), c, availW, availH, opt.showLabels(), m);
             if (opt.showLabels() && n > 1 && fit.cell < 0.5 * f) {
-                fit = solve(specs.get(0), availW, availH, false, m);
+                fit = solve(specs.get(0), c, availW, availH, false, m);
             }
             fit = new Fit(fit.cell, fit.labels, c);
             if (best == null || fit.cell > best.cell + 1e-9
@@ -73,18 +78,23 @@ public final class FigureLayout {
         columns = best.columns;
         cell = best.cell;
         int rows = (n + columns - 1) / columns;
-        double pw = 0;
+        double[] colW = new double[columns];
         double ph = 0;
-        for (PanelLayout.Panel s : specs) {
-            PanelLayout p = new PanelLayout(s, opt, m, cell, best.labels);
+        for (int i = 0; i < specs.size(); i++) {
+            PanelLayout p = new PanelLayout(specs.get(i), opt, m, labelWidth, cell, best.labels, i % columns == 0);
             panels.add(p);
-            pw = Math.max(pw, p.width);
+            colW[i % columns] = Math.max(colW[i % columns], p.width);
             ph = Math.max(ph, p.height);
         }
-        panelW = pw;
+        colX = new double[columns];
+        double x = pad;
+        for (int c = 0; c < columns; c++) {
+            colX[c] = x;
+            x += colW[c] + gap;
+        }
         panelH = ph;
         double gridTop = pad + titleH;
-        double gridW = columns * panelW + (columns - 1) * gap;
+        double gridW = x - gap - pad;
         double gridBottom = gridTop + rows * panelH + (rows - 1) * gap;
 
         legendX = pad + gridW + gap;
@@ -125,13 +135,19 @@ public final class FigureLayout {
     private record Fit(double cell, boolean labels, int columns) {
     }
 
-    /** The largest cell (at most maxCell) with which one panel fits availW x availH. */
-    private Fit solve(PanelLayout.Panel spec, double availW, double availH, boolean labels, TextMeasurer m) {
+    /**
+     * The largest cell (at most maxCell) with which a row of {@code columns} panels fits
+     * availW wide (the first with row labels, the others without) and one panel fits availH high.
+     */
+    private Fit solve(PanelLayout.Panel spec, int columns, double availW, double availH, boolean labels,
+                      TextMeasurer m) {
         double cell = opt.maxCell();
         HeatmapData d = spec.data();
         for (int i = 0; i < 12; i++) {
-            PanelLayout p = new PanelLayout(spec, opt, m, cell, labels);
-            double fit = Math.min((availW - p.fixedWidth()) / d.cols(), (availH - p.fixedHeight()) / d.rows());
+            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true);
+            PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, false);
+            double fixedW = first.fixedWidth() + (columns - 1) * other.fixedWidth();
+            double fit = Math.min((availW - fixedW) / (columns * d.cols()), (availH - first.fixedHeight()) / d.rows());
             if (fit >= cell - 1e-9) {
                 break;
             }
@@ -177,9 +193,12 @@ public final class FigureLayout {
         return lines;
     }
 
+    private record TextKey(String text, double size, boolean bold) {
+    }
+
     private static TextMeasurer memo(TextMeasurer m) {
-        Map<String, Double> cache = new HashMap<>();
-        return (text, size, bold) -> cache.computeIfAbsent(size + (bold ? "b" : "p") + text,
+        Map<TextKey, Double> cache = new HashMap<>();
+        return (text, size, bold) -> cache.computeIfAbsent(new TextKey(text, size, bold),
                 k -> m.width(text, size, bold));
     }
 
@@ -212,9 +231,7 @@ public final class FigureLayout {
     }
 
     private double[] panelOrigin(int i) {
-        int c = i % columns;
-        int r = i / columns;
-        return new double[] {pad + c * (panelW + gap), pad + titleH + r * (panelH + gap)};
+        return new double[] {colX[i % columns], pad + titleH + (i / columns) * (panelH + gap)};
     }
 
     public double width() {

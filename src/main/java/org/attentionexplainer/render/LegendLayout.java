@@ -84,11 +84,7 @@ final class LegendLayout {
             b.text(title, 0, 0.75 * f, f, true, Mark.Anchor.START, false, st.text());
         }
         double y0 = titleH;
-        int[] gradient = new int[ColorMap.SIZE];
-        for (int i = 0; i < gradient.length; i++) {
-            gradient[i] = scale.map().entry(ColorMap.SIZE - 1 - i);
-        }
-        b.raster(0, y0, barW, barH, 1, ColorMap.SIZE, gradient);
+        b.raster(0, y0, barW, barH, 1, ColorMap.SIZE, scale.map().topDown());
         b.outline(0, y0, barW, barH, st.muted(), 1);
         int count = tickCount(barH);
         for (double v : scale.ticks(count)) {

@@ -1,7 +1,9 @@
 package org.attentionexplainer.render;
 
 import java.text.NumberFormat;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Numbers as a reader expects them in a locale: a fixed count of decimals, the locale's
@@ -11,7 +13,20 @@ public final class NumberText {
     /** What a masked logit shows. */
     public static final String NEGATIVE_INFINITY = "−∞";
 
+    /** Formats are slow to make and not thread-safe: one per thread, locale and decimals. */
+    private static final ThreadLocal<Map<String, NumberFormat>> FORMATS = ThreadLocal.withInitial(HashMap::new);
+
     private NumberText() {
+    }
+
+    private static NumberFormat formatter(int decimals, Locale locale) {
+        return FORMATS.get().computeIfAbsent(locale.toLanguageTag() + "/" + decimals, k -> {
+            NumberFormat f = NumberFormat.getNumberInstance(locale);
+            f.setMinimumFractionDigits(decimals);
+            f.setMaximumFractionDigits(decimals);
+            f.setGroupingUsed(false);
+            return f;
+        });
     }
 
     public static String format(double value, int decimals, Locale locale) {
@@ -21,11 +36,7 @@ public final class NumberText {
         if (Double.isInfinite(value)) {
             return value > 0 ? "∞" : NEGATIVE_INFINITY;
         }
-        NumberFormat f = NumberFormat.getNumberInstance(locale);
-        f.setMinimumFractionDigits(decimals);
-        f.setMaximumFractionDigits(decimals);
-        f.setGroupingUsed(false);
-        String s = f.format(value);
+        String s = formatter(decimals, locale).format(value);
         if (s.startsWith("-")) {
             s = "−" + s.substring(1);
         }

@@ -2,6 +2,7 @@ package org.attentionexplainer.render;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The geometry of one heatmap panel at a given cell size, relative to the panel's top left:
@@ -19,6 +20,8 @@ final class PanelLayout {
     final double f;
     final double cell;
     final boolean labels;
+    final boolean rowLabels;
+    final String title;
     final double titleH;
     final double rowAxisW;
     final double rowLabelW;
@@ -36,37 +39,117 @@ final class PanelLayout {
     final double width;
     final double height;
 
-    /** What a panel shows: a map, its colour scale and its title (or null). */
-    record Panel(HeatmapData data, ColorScale scale, String title) {
+    /**
+     * What a panel shows: a map, its colour scale and its title (or null), with everything
+     * that depends on the values alone, worked out once when the figure is made (possibly
+     * off the UI thread), so that sizing and painting never walk every cell: the colour of
+     * each cell (alpha 0 where masked or not finite: the mask fill shows through), the
+     * masked runs of each row (row, first column, end column), the largest |value|, whether
+     * any value is negative or not finite (what the widest cell text depends on).
+     */
+    record Panel(HeatmapData data, ColorScale scale, String title, boolean sums, int[] argb, int[] maskedRuns,
+                 double maxAbs, boolean negative, boolean nonFinite) {
+        static Panel of(HeatmapData data, ColorScale scale, String title) {
+            return of(data, scale, title, true);
+        }
+
+        /** @param sums false where row sums say nothing (a difference's rows sum to 0) */
+        static Panel of(HeatmapData data, ColorScale scale, String title, boolean sums) {
+            double maxAbs = 0;
+            boolean negative = false;
+            boolean nonFinite = false;
+            float[] v = data.values();
+            int[] argb = new int[v.length];
+            for (int i = 0; i < v.length; i++) {
+                if (Float.isFinite(v[i])) {
+                    maxAbs = Math.max(maxAbs, Math.abs(v[i]));
+                    negative |= v[i] < 0;
+                    argb[i] = data.isMasked(i) ? 0 : scale.argb(v[i]);
+                } else {
+                    nonFinite = true;
+                }
+            }
+            return new Panel(data, scale, title, sums, argb, runs(data), maxAbs, negative, nonFinite);
+        }
+
+        private static int[] runs(HeatmapData d) {
+            if (!d.hasMasked()) {
+                return new int[0];
+            }
+            List<Integer> runs = new ArrayList<>();
+            int cols = d.cols();
+            for (int r = 0; r < d.rows(); r++) {
+                int c = 0;
+                while (c < cols) {
+                    if (!d.isMasked(r, c)) {
+                        c++;
+                        continue;
+                    }
+                    int start = c;
+                    while (c < cols && d.isMasked(r, c)) {
+                        c++;
+                    }
+                    runs.add(r);
+                    runs.add(start);
+                    runs.add(c);
+                }
+            }
+            return runs.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        /** True if some cells show the mask fill (masked, or a value that is not finite). */
+        boolean hasHidden() {
+            return maskedRuns.length > 0 || nonFinite;
+        }
     }
 
-    PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, double cell, boolean labels) {
+    /**
+     * @param m          measures text
+     * @param labelWidth the width of the widest of a list of labels (the caller may remember it)
+     * @param labels     token labels on the axes
+     * @param rowLabels  the row labels too (small multiples give them to the first column only)
+     */
+    PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
+                double cell, boolean labels, boolean rowLabels) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
         this.cell = cell;
         this.labels = labels;
+        this.rowLabels = labels && rowLabels;
         HeatmapData d = panel.data();
         titleH = HeatmapOptions.present(panel.title()) ? 1.6 * f : 0;
-        double colLabelW = labels ? maxWidth(d.colLabels(), m) : 0;
+        double colLabelW = labels ? labelWidth.applyAsDouble(d.colLabels()) : 0;
         rotated = labels && colLabelW + 0.4 * f > cell;
         colAxisH = labels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
         colBandH = labels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
-        rowAxisW = labels && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
-        rowLabelW = labels ? maxWidth(d.rowLabels(), m) + 0.5 * f : 0;
-        rowStep = step(labels, cell);
+        rowAxisW = this.rowLabels && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
+        rowLabelW = this.rowLabels ? labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
+        rowStep = step(this.rowLabels, cell);
         colStep = rotated ? step(true, cell) : 1;
         valueSize = Math.max(8, 0.8 * f);
-        values = opt.showValues() && cell >= 1.4 * valueSize
-                && cell >= widestValue(d, m) + 0.3 * f;
-        rowSums = opt.showRowSums() && cell >= 1.2 * valueSize;
+        values = opt.showValues() && cell >= 1.4 * valueSize && cell >= widestValue(m) + 0.3 * f;
+        rowSums = opt.showRowSums() && panel.sums() && cell >= 1.2 * valueSize;
         rowSumW = rowSums ? 0.6 * f + Math.max(m.width(rowSumText(9.999), valueSize, false),
                 m.width(text(opt.rowSumTitle()), f, true)) : 0;
         double headH = Math.max(colAxisH + colBandH, rowSums ? 1.4 * f : 0);
         plotX = rowAxisW + rowLabelW;
         plotY = titleH + headH;
-        width = Math.max(plotX + d.cols() * cell + rowSumW, titleWidth(m));
+        width = plotX + d.cols() * cell + rowSumW;
         height = plotY + d.rows() * cell;
+        title = titleH > 0 ? fit(panel.title(), Math.max(width - plotX, 4 * f), m) : null;
+    }
+
+    /** The text, shortened with an ellipsis to fit maxW when it is wider. */
+    private String fit(String text, double maxW, TextMeasurer m) {
+        if (m.width(text, f, true) <= maxW) {
+            return text;
+        }
+        int n = text.length();
+        while (n > 1 && m.width(text.substring(0, n) + "…", f, true) > maxW) {
+            n--;
+        }
+        return text.substring(0, n) + "…";
     }
 
     /** Every n-th label so that labels never overlap; 0 for none. */
@@ -87,31 +170,33 @@ final class PanelLayout {
         return plotY;
     }
 
-    private double titleWidth(TextMeasurer m) {
-        return HeatmapOptions.present(panel.title()) ? m.width(panel.title(), f, true) : 0;
-    }
-
-    private double maxWidth(List<String> labels, TextMeasurer m) {
+    /** The width of the widest label of the list, as drawn (shortened) at {@code size}. */
+    static double maxWidth(List<String> labels, double size, TextMeasurer m) {
         double w = 0;
         for (String s : labels) {
-            w = Math.max(w, m.width(shorten(s), f, false));
+            w = Math.max(w, m.width(shorten(s), size, false));
         }
         return w;
     }
 
-    /** The widest cell text, judged from the longest strings (widths follow the character count). */
-    private double widestValue(HeatmapData d, TextMeasurer m) {
-        if (!opt.showValues() || d.size() == 0) {
+    /**
+     * The widest cell text. With fixed decimals the widest number is the one with the most
+     * integer digits, with a minus sign if any value is negative: three candidates are
+     * measured, not every cell.
+     */
+    private double widestValue(TextMeasurer m) {
+        if (!opt.showValues() || panel.data().size() == 0) {
             return 0;
         }
-        String longest = "";
-        for (int i = 0; i < d.size(); i++) {
-            String s = cellText(d, i);
-            if (s.length() > longest.length()) {
-                longest = s;
-            }
+        double w = m.width(NumberText.format(panel.maxAbs(), opt.decimals(), opt.locale()), valueSize, false);
+        if (panel.negative()) {
+            w = Math.max(w, m.width(NumberText.format(-panel.maxAbs(), opt.decimals(), opt.locale()), valueSize,
+                    false));
         }
-        return m.width(longest, valueSize, false);
+        if (panel.nonFinite()) {
+            w = Math.max(w, m.width(NumberText.NEGATIVE_INFINITY, valueSize, true));
+        }
+        return w;
     }
 
     static String shorten(String label) {
@@ -144,16 +229,26 @@ final class PanelLayout {
         HeatmapData d = panel.data();
         HeatmapStyle st = opt.style();
         if (titleH > 0) {
-            b.text(panel.title(), plotX, 0.75 * f, f, true, Mark.Anchor.START, false, st.text());
+            b.text(title, plotX, 0.75 * f, f, true, Mark.Anchor.START, false, st.text());
         }
         drawLabels(b, d, st);
         int rows = d.rows();
         int cols = d.cols();
         double w = cols * cell;
         double h = rows * cell;
-        b.raster(plotX, plotY, w, h, cols, rows, colours(d, st));
-        double[] boxes = maskedRuns(d);
-        if (boxes.length > 0) {
+        if (panel.hasHidden()) {
+            b.rect(plotX, plotY, w, h, st.maskFill());
+        }
+        b.raster(plotX, plotY, w, h, cols, rows, panel.argb());
+        int[] runs = panel.maskedRuns();
+        if (runs.length > 0) {
+            double[] boxes = new double[runs.length / 3 * 4];
+            for (int i = 0, k = 0; i < runs.length; i += 3, k += 4) {
+                boxes[k] = plotX + runs[i + 1] * cell;
+                boxes[k + 1] = plotY + runs[i] * cell;
+                boxes[k + 2] = (runs[i + 2] - runs[i + 1]) * cell;
+                boxes[k + 3] = cell;
+            }
             b.hatch(boxes, st.hatch(), Math.max(5, 0.45 * f), Math.max(1, f / 14));
         }
         if (cell >= GRID_LINES_FROM) {
@@ -195,48 +290,10 @@ final class PanelLayout {
                 b.text(s, x, plotY - 0.7 * f, f, false, Mark.Anchor.MIDDLE, false, st.text());
             }
         }
-        for (int r = 0; r < d.rows(); r += rowStep) {
+        for (int r = 0; rowLabels && r < d.rows(); r += rowStep) {
             b.text(shorten(d.rowLabels().get(r)), plotX - 0.35 * f, plotY + (r + 0.5) * cell, f, false,
                     Mark.Anchor.END, false, st.text());
         }
-    }
-
-    private int[] colours(HeatmapData d, HeatmapStyle st) {
-        int[] argb = new int[d.size()];
-        float[] v = d.values();
-        ColorScale scale = panel.scale();
-        for (int i = 0; i < argb.length; i++) {
-            argb[i] = d.isMasked(i) || !Float.isFinite(v[i]) ? st.maskFill() : scale.argb(v[i]);
-        }
-        return argb;
-    }
-
-    /** Each row's runs of masked cells as boxes (x, y, w, h), in panel coordinates. */
-    private double[] maskedRuns(HeatmapData d) {
-        if (!d.hasMasked()) {
-            return new double[0];
-        }
-        List<double[]> runs = new ArrayList<>();
-        int cols = d.cols();
-        for (int r = 0; r < d.rows(); r++) {
-            int c = 0;
-            while (c < cols) {
-                if (!d.isMasked(r, c)) {
-                    c++;
-                    continue;
-                }
-                int start = c;
-                while (c < cols && d.isMasked(r, c)) {
-                    c++;
-                }
-                runs.add(new double[] {plotX + start * cell, plotY + r * cell, (c - start) * cell, cell});
-            }
-        }
-        double[] boxes = new double[runs.size() * 4];
-        for (int i = 0; i < runs.size(); i++) {
-            System.arraycopy(runs.get(i), 0, boxes, i * 4, 4);
-        }
-        return boxes;
     }
 
     private void drawValues(Drawing.Builder b, HeatmapData d, HeatmapStyle st) {

@@ -26,12 +26,16 @@ public final class Ticks {
             ticks.add(min);
             return ticks;
         }
-        double step = step(min, max, count);
-        double eps = step * 1e-9;
-        long first = (long) Math.ceil((min - eps) / step);
-        for (long k = first; k * step <= max + eps; k++) {
-            double v = k * step;
-            ticks.add(Math.abs(v) < eps ? 0.0 : v);
+        int wanted = Math.min(3, count);
+        for (int c = count; c <= count + 8 && ticks.size() < wanted; c++) {
+            ticks.clear();
+            double step = step(min, max, c);
+            double eps = step * 1e-9;
+            long first = (long) Math.ceil((min - eps) / step);
+            for (long k = first; k * step <= max + eps; k++) {
+                double v = k * step;
+                ticks.add(Math.abs(v) < eps ? 0.0 : v);
+            }
         }
         return ticks;
     }

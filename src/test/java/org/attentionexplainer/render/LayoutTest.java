@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * band 1.4f = 14, label gap 0.5f = 5.
  */
 class LayoutTest {
-    private static final TextMeasurer HALF_EM = (text, size, bold) -> 0.5 * size * text.codePointCount(0, text.length());
+    private static final TextMeasurer HALF_EM =
+            (text, size, bold) -> 0.5 * size * text.codePointCount(0, text.length());
     private static final HeatmapOptions OPT = HeatmapOptions.defaults().withFont("SansSerif", 10).withMaxCell(40);
 
     private static HeatmapData map(List<String> tokens, float[] values, boolean[] masked) {
@@ -99,9 +100,15 @@ class LayoutTest {
         Drawing d = l.drawing();
         Mark.Raster cells = (Mark.Raster) d.marks().stream().filter(m -> m instanceof Mark.Raster).findFirst()
                 .orElseThrow();
-        assertEquals(HeatmapStyle.LIGHT.maskFill(), cells.argb()[1]);
-        assertEquals(HeatmapStyle.LIGHT.maskFill(), cells.argb()[5]);
+        // masked cells are see-through in the cells' image, over a rectangle of the mask fill
+        assertEquals(0, cells.argb()[1]);
+        assertEquals(0, cells.argb()[5]);
         assertEquals(scale.argb(0.5), cells.argb()[3]);
+        int rasterAt = d.marks().indexOf(cells);
+        Mark.Rect under = (Mark.Rect) d.marks().get(rasterAt - 1);
+        assertEquals(HeatmapStyle.LIGHT.maskFill(), under.fill());
+        assertArrayEquals(new double[] {cells.x(), cells.y(), cells.w(), cells.h()},
+                new double[] {under.x(), under.y(), under.w(), under.h()});
         Mark.Hatch hatch = (Mark.Hatch) d.marks().stream().filter(m -> m instanceof Mark.Hatch).findFirst()
                 .orElseThrow();
         double[] c01 = l.bounds(new CellHit(0, 0, 1));
@@ -146,6 +153,8 @@ class LayoutTest {
         double[] lastCell = l.bounds(new CellHit(3, 2, 2));
         assertEquals(Optional.of(new CellHit(3, 2, 2)), l.hit(lastCell[0] + 1, lastCell[1] + 1));
         assertTrue(texts(l.drawing()).stream().anyMatch(t -> t.text().equals("Head 4") && t.bold()));
+        // key labels above each of the 4 maps, query labels only left of the first column's 2 maps
+        assertEquals(6, texts(l.drawing()).stream().filter(t -> t.text().equals("t0")).count());
     }
 
     @Test
@@ -154,12 +163,14 @@ class LayoutTest {
         HeatmapData b = map(List.of("x", "y"), new float[] {1f, 0f, 0.25f, 0.75f}, null);
         ColorScale diffScale = new ColorScale(ColorMap.BLUE_RED, -0.5, 0.5);
         Figure f = Figure.compare(a, b, List.of("A", "B", "B − A"), ColorScale.unit(ColorMap.VIRIDIS), diffScale,
-                "difference", OPT);
+                "difference", OPT.withRowSums(true, "Σ"));
         assertArrayEquals(new float[] {0.5f, -0.5f, -0.25f, 0.25f}, f.data(2).values());
         FigureLayout l = f.layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
         assertEquals(3, l.columns());
         assertEquals(2, l.drawing().marks().stream().filter(m -> m instanceof Mark.Raster r && r.cols() == 1).count(),
                 "two colour bars");
+        assertEquals(2, texts(l.drawing()).stream().filter(t -> t.text().equals("Σ")).count(),
+                "row sums for A and B; a difference's rows sum to 0");
         Mark.Raster diffCells = (Mark.Raster) l.drawing().marks().stream()
                 .filter(m -> m instanceof Mark.Raster r && r.cols() == 2).skip(2).findFirst().orElseThrow();
         assertEquals(ColorMap.BLUE_RED.argb(1), diffCells.argb()[0]);

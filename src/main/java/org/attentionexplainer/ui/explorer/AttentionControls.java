@@ -95,7 +95,8 @@ public record AttentionControls(boolean causal, boolean padding, Set<Integer> pa
         double custom = scale.kind() == Scale.Kind.CUSTOM
                 ? clamp(scale.factor(), MIN_CUSTOM_SCALE, MAX_CUSTOM_SCALE) : 1.0;
         Integer w = spec.window();
-        return new AttentionControls(spec.causal(), !padded.isEmpty(), padded, w != null, w == null ? 2 : Math.max(1, w),
+        return new AttentionControls(spec.causal(), !padded.isEmpty(), padded, w != null,
+                w == null ? 2 : Math.max(1, w),
                 spec.normalization() == Normalization.HARDMAX,
                 clamp(spec.temperature(), MIN_TEMPERATURE, MAX_TEMPERATURE), mode, custom,
                 spec.dropout() == null ? 0 : clamp(spec.dropout().p(), 0, MAX_DROPOUT),

@@ -37,7 +37,7 @@ final class CellArithmetic {
         StringBuilder terms = new StringBuilder();
         double dot = 0;
         for (int c = 0; c < q.length; c++) {
-            terms.append(c == 0 ? "" : " + ").append(num(q[c])).append("×").append(num(k[c]));
+            terms.append(c == 0 ? "" : " + ").append(factor(q[c])).append("×").append(factor(k[c]));
             dot += (double) q[c] * k[c];
         }
         out.add(i18n.get("explorer.calc.dot", terms.toString(), num(dot)));
@@ -99,6 +99,11 @@ final class CellArithmetic {
         double w = numerator / sum;
         out.add(i18n.get("explorer.calc.softmax", num(logits[j]), num(max), num(numerator), num(sum), num(w)));
         return w;
+    }
+
+    /** A number in a product: negative ones in parentheses, "(−0.9369)". */
+    private String factor(double v) {
+        return v < 0 ? "(" + num(v) + ")" : num(v);
     }
 
     private String num(double v) {

@@ -19,8 +19,11 @@ import org.attentionexplainer.ui.i18n.I18n;
  */
 final class ExplorerFigures {
     /** What the figure shows, besides the traces. */
-    record View(ViewMode mode, int head, Stage stage, ColorMap colorMap, boolean autoRange, boolean showValues,
-                String caption, AttentionControls a, AttentionControls b) {
+    record View(ViewMode mode, int head, Stage stage, ColorMap colorMap, boolean autoRange, boolean showValues) {
+        /** The same view on a trace of {@code heads} heads (the head index kept in range). */
+        View fit(int heads) {
+            return head < heads ? this : new View(mode, Math.max(0, heads - 1), stage, colorMap, autoRange, showValues);
+        }
     }
 
     private final I18n i18n;
@@ -29,8 +32,15 @@ final class ExplorerFigures {
         this.i18n = i18n;
     }
 
-    Figure build(AttentionTrace trace, AttentionTrace traceA, View v) {
-        HeatmapOptions opt = options(v);
+    /**
+     * The figure of a view. Walks every cell once (colours, ranges): call it off the UI thread.
+     *
+     * @param a the pinned settings of a comparison's A (null otherwise)
+     * @param b the live settings
+     */
+    Figure build(AttentionTrace trace, AttentionTrace traceA, View v, String caption, AttentionControls a,
+                 AttentionControls b) {
+        HeatmapOptions opt = options(v).withCaption(caption);
         if (v.mode() == ViewMode.GRID) {
             List<HeatmapData> maps = TraceMaps.heads(trace, v.stage(), 0);
             List<String> titles = new ArrayList<>();
@@ -40,17 +50,17 @@ final class ExplorerFigures {
             return Figure.grid(maps, titles, scale(v, maps), opt.withTitle(i18n.get("explorer.figure.gridTitle",
                     stageName(v.stage()), maps.size())));
         }
-        HeatmapData b = TraceMaps.head(trace, v.stage(), 0, v.head());
+        HeatmapData mapB = TraceMaps.head(trace, v.stage(), 0, v.head());
         if (v.mode() == ViewMode.COMPARE && traceA != null) {
-            HeatmapData a = TraceMaps.head(traceA, v.stage(), 0, v.head());
-            HeatmapData diff = b.minus(a);
-            List<String> titles = List.of(i18n.get("explorer.figure.a", describe(v.a())),
-                    i18n.get("explorer.figure.b", describe(v.b())), i18n.get("explorer.figure.diff"));
-            return Figure.compare(a, b, titles, scale(v, List.of(a, b)),
+            HeatmapData mapA = TraceMaps.head(traceA, v.stage(), 0, v.head());
+            HeatmapData diff = mapB.minus(mapA);
+            List<String> titles = List.of(i18n.get("explorer.figure.a", describe(a)),
+                    i18n.get("explorer.figure.b", describe(b)), i18n.get("explorer.figure.diff"));
+            return Figure.compare(mapA, mapB, titles, scale(v, List.of(mapA, mapB)),
                     ColorScale.centred(ColorMap.BLUE_RED, List.of(diff)), i18n.get("explorer.figure.difference"),
                     opt.withTitle(i18n.get("explorer.figure.compareTitle", stageName(v.stage()), v.head() + 1)));
         }
-        return Figure.single(b, scale(v, List.of(b)), opt.withTitle(i18n.get("explorer.figure.focusTitle",
+        return Figure.single(mapB, scale(v, List.of(mapB)), opt.withTitle(i18n.get("explorer.figure.focusTitle",
                 stageName(v.stage()), v.head() + 1)));
     }
 
@@ -63,7 +73,6 @@ final class ExplorerFigures {
                 .withLegend(true, stageName(v.stage()), masked)
                 .withRowSums(weights, "Σ")
                 .withValues(v.showValues(), 2)
-                .withCaption(v.caption())
                 .withLocale(i18n.locale());
     }
 
@@ -76,6 +85,15 @@ final class ExplorerFigures {
 
     String stageName(Stage s) {
         return i18n.get("explorer.stage." + s.id());
+    }
+
+    /** The caption: the model ("4 heads, d_k = 3, separate W_q, W_k, W_v, seed 123") and the settings. */
+    String caption(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionTrace t) {
+        String model = loaded.isEmpty()
+                ? i18n.get("explorer.caption.model", t.headCount(), t.headDim(),
+                        i18n.get(settings.projection().messageKey()), String.valueOf(settings.weightSeed()))
+                : i18n.get("explorer.caption.loaded", t.headCount(), t.headDim(), loaded.name());
+        return model + " · " + describe(controls);
     }
 
     /** A short account of the settings: "T = 0.50 · causal · window 2 · hard · dropout 0.30". */

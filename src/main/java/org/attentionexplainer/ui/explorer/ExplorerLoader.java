@@ -58,7 +58,7 @@ final class ExplorerLoader {
 
     private ExplorerViewModel.Request request() {
         return new ExplorerViewModel.Request(vm.settings(), vm.loadedProperty().get(), vm.controls().snapshot(),
-                null);
+                null, vm.view());
     }
 
     /** Runs on the worker: the heads nearest to the wanted ones, then one real computation. */
@@ -67,7 +67,7 @@ final class ExplorerLoader {
         ModelSettings s = now.settings();
         ModelSettings settings = new ModelSettings(s.tokens(), s.dModel(), heads, s.projection(), s.weightSeed(),
                 s.embeddingSeed(), s.positional());
-        ExplorerViewModel.Request r = new ExplorerViewModel.Request(settings, d, controls, null);
+        ExplorerViewModel.Request r = new ExplorerViewModel.Request(settings, d, controls, null, now.view());
         return new Prepared(d, controls, heads, vm.compute(r));
     }
 
@@ -94,7 +94,8 @@ final class ExplorerLoader {
                 e -> vm.fail(context.i18n().get("explorer.error.load", name, detail(e))));
     }
 
-    private static String detail(Throwable e) {
+    /** The one-line reason of a failure (unwrapping the worker's CompletionException). */
+    static String detail(Throwable e) {
         Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
                 ? e.getCause() : e;
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();

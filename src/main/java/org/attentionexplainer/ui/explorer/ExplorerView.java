@@ -20,6 +20,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
@@ -93,24 +94,25 @@ public final class ExplorerView {
         FlowPane toolbar = new FlowPane(10, 8);
         toolbar.getStyleClass().add("explorer-toolbar");
         toolbar.setAlignment(Pos.CENTER_LEFT);
-        SegmentedButton modes = segmented("explorer-view-", vm.modeProperty(), ViewMode.values(), ViewMode::messageKey);
-        SegmentedButton stages = segmented("explorer-stage-", vm.stageProperty(), Stage.values(),
+        SegmentedButton modes = segmented("explorer-view-", vm.display().modeProperty(), ViewMode.values(),
+                ViewMode::messageKey);
+        SegmentedButton stages = segmented("explorer-stage-", vm.display().stageProperty(), Stage.values(),
                 s -> "explorer.stage." + s.id());
         ComboBox<Integer> head = headChoice();
-        var map = w.choice("explorer-colormap", vm.colorMapProperty(), ColorMap.values(),
+        var map = w.choice("explorer-colormap", vm.display().colorMapProperty(), ColorMap.values(),
                 m -> "explorer.colormap." + m.id());
         w.tip(map, "explorer.colormap.tip");
         map.setMaxWidth(Region.USE_PREF_SIZE);
-        ToggleSwitch auto = w.toggle("explorer-auto-range", "explorer.autoRange", vm.autoRangeProperty());
-        auto.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.stageProperty().get().signed(),
-                vm.stageProperty()));
+        ToggleSwitch auto = w.toggle("explorer-auto-range", "explorer.autoRange", vm.display().autoRangeProperty());
+        auto.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.display().stageProperty().get().signed(),
+                vm.display().stageProperty()));
         w.tip(auto, "explorer.autoRange.tip");
-        ToggleSwitch values = w.toggle("explorer-values", "explorer.values", vm.showValuesProperty());
+        ToggleSwitch values = w.toggle("explorer-values", "explorer.values", vm.display().showValuesProperty());
         Button pin = new Button();
         pin.setId("explorer-pin");
         pin.textProperty().bind(i18n.text("explorer.pin"));
         pin.setOnAction(e -> vm.pinAsA());
-        pin.visibleProperty().bind(vm.modeProperty().isEqualTo(ViewMode.COMPARE));
+        pin.visibleProperty().bind(vm.display().modeProperty().isEqualTo(ViewMode.COMPARE));
         pin.managedProperty().bind(pin.visibleProperty());
         w.tip(pin, "explorer.pin.tip");
         toolbar.getChildren().addAll(modes, head, stages, map, auto, values, pin);
@@ -137,6 +139,17 @@ public final class ExplorerView {
             }
         });
         head.setButtonCell(head.getCellFactory().call(null));
+        head.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer h) {
+                return h == null ? "" : name.apply(h);
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return head.getValue();
+            }
+        });
         Consumer<AttentionTrace> fill = t -> {
             int n = t == null ? 0 : t.headCount();
             if (head.getItems().size() != n) {
@@ -146,18 +159,21 @@ public final class ExplorerView {
                 }
                 head.getItems().setAll(items);
             }
-            head.setValue(vm.headProperty().get());
+            head.setValue(vm.display().headProperty().get());
         };
         vm.traceProperty().addListener((o, a, b) -> fill.accept(b));
         fill.accept(vm.traceProperty().get());
         head.valueProperty().addListener((o, a, b) -> {
             if (b != null) {
-                vm.headProperty().set(b);
+                vm.display().headProperty().set(b);
             }
         });
-        vm.headProperty().addListener((o, a, b) -> head.setValue(b.intValue()));
-        i18n.localeProperty().addListener(o -> head.setButtonCell(head.getCellFactory().call(null)));
-        head.visibleProperty().bind(vm.modeProperty().isNotEqualTo(ViewMode.GRID));
+        vm.display().headProperty().addListener((o, a, b) -> head.setValue(b.intValue()));
+        i18n.localeProperty().addListener(o -> {
+            head.setButtonCell(head.getCellFactory().call(null));
+            head.setConverter(head.getConverter());
+        });
+        head.visibleProperty().bind(vm.display().modeProperty().isNotEqualTo(ViewMode.GRID));
         head.managedProperty().bind(head.visibleProperty());
         return head;
     }

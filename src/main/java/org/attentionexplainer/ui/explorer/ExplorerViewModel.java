@@ -2,7 +2,6 @@ package org.attentionexplainer.ui.explorer;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletionException;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -25,9 +24,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.render.CellHit;
-import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Figure;
-import org.attentionexplainer.render.Stage;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
@@ -65,12 +62,9 @@ public final class ExplorerViewModel {
     private final BooleanProperty positional = new SimpleBooleanProperty(this, "positional");
     private final ControlsModel controls = new ControlsModel();
 
-    private final ObjectProperty<ViewMode> mode = new SimpleObjectProperty<>(this, "mode", ViewMode.GRID);
-    private final IntegerProperty head = new SimpleIntegerProperty(this, "head", 0);
-    private final ObjectProperty<Stage> stage = new SimpleObjectProperty<>(this, "stage", Stage.WEIGHTS);
-    private final ObjectProperty<ColorMap> colorMap = new SimpleObjectProperty<>(this, "colorMap", ColorMap.VIRIDIS);
-    private final BooleanProperty autoRange = new SimpleBooleanProperty(this, "autoRange");
-    private final BooleanProperty showValues = new SimpleBooleanProperty(this, "showValues", true);
+    private final DisplayModel display = new DisplayModel();
+    private final ObjectProperty<ViewMode> mode = display.modeProperty();
+    private final IntegerProperty head = display.headProperty();
     private final ObjectProperty<AttentionControls> pinned = new SimpleObjectProperty<>(this, "pinned");
 
     private final ReadOnlyObjectWrapper<AttentionTrace> trace = new ReadOnlyObjectWrapper<>(this, "trace");
@@ -84,13 +78,20 @@ public final class ExplorerViewModel {
 
     private int updating;
     private Request lastRequest;
+    /** The newest result, as the worker left it: a request with the same inputs reuses its traces. */
+    private volatile Result latest;
 
-    /** One computation's inputs, captured on the FX thread. */
-    record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned) {
+    /** One request's inputs, captured on the FX thread. */
+    record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned,
+                   ExplorerFigures.View view) {
+        boolean sameInputs(Request o) {
+            return settings.equals(o.settings) && loaded.equals(o.loaded) && controls.equals(o.controls)
+                    && java.util.Objects.equals(pinned, o.pinned);
+        }
     }
 
-    /** Its outputs: B is the live setting, A the pinned one (or null). */
-    record Result(Request request, AttentionTrace trace, AttentionTrace traceA) {
+    /** Its outputs: B is the live setting, A the pinned one (or null), and the figure of the view. */
+    record Result(Request request, AttentionTrace trace, AttentionTrace traceA, Figure figure) {
     }
 
     public ExplorerViewModel(AppContext context) {
@@ -105,7 +106,10 @@ public final class ExplorerViewModel {
             o.addListener(x -> updateHeadsOffered());
         }
         for (Observable o : new Observable[] {tokens, dModel, heads, projection, weightSeed, embeddingSeed,
-            positional, pinned}) {
+            positional, pinned, i18n.localeProperty()}) {
+            o.addListener(x -> recompute());
+        }
+        for (Observable o : display.figureSettings()) {
             o.addListener(x -> recompute());
         }
         for (Observable o : controls.all()) {
@@ -115,15 +119,10 @@ public final class ExplorerViewModel {
             selected.set(null);
             if (b == ViewMode.COMPARE && pinned.get() == null) {
                 pinned.set(controls.snapshot());
-            } else if (a == ViewMode.COMPARE || b == ViewMode.COMPARE) {
-                recompute();
             } else {
-                refreshFigure();
+                recompute();
             }
         });
-        for (Observable o : new Observable[] {head, stage, colorMap, autoRange, showValues, i18n.localeProperty()}) {
-            o.addListener(x -> refreshFigure());
-        }
         selected.addListener(o -> refreshDetails());
         retokenize();
         updateHeadsOffered();
@@ -152,26 +151,17 @@ public final class ExplorerViewModel {
             updating--;
         }
         if (!offered.contains(heads.get())) {
-            int best = 1;
-            for (int h : offered) {
-                if (h <= heads.get()) {
-                    best = h;
-                }
-            }
-            heads.set(best);
+            heads.set(ExplorerLoader.nearestDivisor(projectedWidth(), heads.get()));
         }
     }
 
-    int projectedWidth() {
+    private int projectedWidth() {
         LoadedData l = loaded.get();
         if (l.spec() != null) {
             return ModelBuilder.projectedWidth(l.spec().projection(), l.spec().input().dim(-1));
         }
         int dIn = l.input() != null ? l.input().dim(-1) : dModel.get();
-        if (l.weights() != null) {
-            return ModelBuilder.projectedWidth(l.weights(), dIn);
-        }
-        return dIn;
+        return l.weights() != null ? ModelBuilder.projectedWidth(l.weights(), dIn) : dIn;
     }
 
     ModelSettings settings() {
@@ -179,7 +169,14 @@ public final class ExplorerViewModel {
                 embeddingSeed.get(), positional.get());
     }
 
-    /** Asks for a computation of the current settings (the newest request wins). */
+    ExplorerFigures.View view() {
+        return display.snapshot();
+    }
+
+    /**
+     * Asks for the picture of the current settings; the worker computes attention only when
+     * the model or the controls changed, and builds the figure. The newest request wins.
+     */
     public void recompute() {
         if (updating > 0) {
             return;
@@ -195,31 +192,46 @@ public final class ExplorerViewModel {
             }
         }
         Request request = new Request(settings(), l, controls.snapshot(),
-                mode.get() == ViewMode.COMPARE ? pinned.get() : null);
-        coalescer.request(() -> compute(request), this::accept, e -> fail(describe(e)));
+                mode.get() == ViewMode.COMPARE ? pinned.get() : null, view());
+        coalescer.request(() -> compute(request), this::accept,
+                e -> fail(i18n.get("explorer.error.compute", ExplorerLoader.detail(e))));
     }
 
-    /** Runs on the worker: the model, then attention with the live (and pinned) settings. */
+    /** Runs on the worker: the model and attention (unless unchanged), then the figure. */
     Result compute(Request r) {
-        var engine = context.engine().join();
-        var base = builder.build(r.settings(), r.loaded());
-        AttentionTrace b = engine.compute(r.controls().applyTo(base));
-        AttentionTrace a = r.pinned() == null ? null : engine.compute(r.pinned().applyTo(base));
-        return new Result(r, b, a);
+        Result prev = latest;
+        AttentionTrace b;
+        AttentionTrace a;
+        if (prev != null && prev.request().sameInputs(r)) {
+            b = prev.trace();
+            a = prev.traceA();
+        } else {
+            var engine = context.engine().join();
+            var base = builder.build(r.settings(), r.loaded());
+            b = engine.compute(r.controls().applyTo(base));
+            a = r.pinned() == null ? null : engine.compute(r.pinned().applyTo(base));
+        }
+        ExplorerFigures.View view = r.view().fit(b.headCount());
+        Figure figure = figures.build(b, a, view, figures.caption(r.settings(), r.loaded(), r.controls(), b),
+                r.pinned(), r.controls());
+        Result result = new Result(new Request(r.settings(), r.loaded(), r.controls(), r.pinned(), view), b, a,
+                figure);
+        latest = result;
+        return result;
     }
 
     void accept(Result r) {
         lastRequest = r.request();
         trace.set(r.trace());
         traceA.set(r.traceA());
-        if (head.get() >= r.trace().headCount()) {
+        if (head.get() != r.request().view().head()) {
             updating++;
-            head.set(r.trace().headCount() - 1);
+            head.set(r.request().view().head());
             updating--;
         }
         error.set(false);
         message.set("");
-        refreshFigure();
+        figure.set(r.figure());
         refreshDetails();
     }
 
@@ -228,38 +240,9 @@ public final class ExplorerViewModel {
         message.set(text);
     }
 
-    String describe(Throwable e) {
-        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        String detail = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-        return i18n.get("explorer.error.compute", detail);
-    }
-
-    private ExplorerFigures.View view() {
-        Request r = lastRequest;
-        String caption = r == null ? "" : caption(r);
-        return new ExplorerFigures.View(mode.get(), head.get(), stage.get(), colorMap.get(), autoRange.get(),
-                showValues.get(), caption, r == null ? null : r.pinned(), r == null ? null : r.controls());
-    }
-
-    private String caption(Request r) {
-        AttentionTrace t = trace.get();
-        String model = loaded.get().isEmpty()
-                ? i18n.get("explorer.caption.model", t.headCount(), t.headDim(), i18n.get(r.settings().projection()
-                        .messageKey()), String.valueOf(r.settings().weightSeed()))
-                : i18n.get("explorer.caption.loaded", t.headCount(), t.headDim(), loaded.get().name());
-        return model + " · " + figures.describe(r.controls());
-    }
-
-    void refreshFigure() {
-        if (trace.get() == null || updating > 0) {
-            return;
-        }
-        figure.set(figures.build(trace.get(), traceA.get(), view()));
-    }
-
-    /** What the tooltip of a hovered cell says. */
+    /** What the tooltip of a hovered cell of the shown figure says. */
     public String tooltip(CellHit hit) {
-        return figures.tooltip(trace.get(), traceA.get(), view(), hit);
+        return lastRequest == null ? "" : figures.tooltip(trace.get(), traceA.get(), lastRequest.view(), hit);
     }
 
     /** A click on a cell: in the grid it enlarges that head, elsewhere it shows the cell's arithmetic. */
@@ -374,28 +357,8 @@ public final class ExplorerViewModel {
         return controls;
     }
 
-    public ObjectProperty<ViewMode> modeProperty() {
-        return mode;
-    }
-
-    public IntegerProperty headProperty() {
-        return head;
-    }
-
-    public ObjectProperty<Stage> stageProperty() {
-        return stage;
-    }
-
-    public ObjectProperty<ColorMap> colorMapProperty() {
-        return colorMap;
-    }
-
-    public BooleanProperty autoRangeProperty() {
-        return autoRange;
-    }
-
-    public BooleanProperty showValuesProperty() {
-        return showValues;
+    public DisplayModel display() {
+        return display;
     }
 
     public ObjectProperty<AttentionControls> pinnedProperty() {

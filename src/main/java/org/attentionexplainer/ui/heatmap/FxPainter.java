@@ -1,5 +1,7 @@
 package org.attentionexplainer.ui.heatmap;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.image.PixelFormat;
@@ -15,10 +17,11 @@ import org.attentionexplainer.render.Mark;
  * scaled up without smoothing), so a 512 x 512 map costs one image, not 262 144 rectangles.
  */
 final class FxPainter {
-    private FxPainter() {
-    }
+    /** The cells' images by their colour arrays: a repaint after a resize uploads nothing new. */
+    private Map<int[], WritableImage> images = new IdentityHashMap<>();
 
-    static void paint(Drawing d, GraphicsContext gc) {
+    void paint(Drawing d, GraphicsContext gc) {
+        Map<int[], WritableImage> used = new IdentityHashMap<>();
         gc.save();
         gc.setTextBaseline(VPos.CENTER);
         for (Mark mark : d.marks()) {
@@ -31,12 +34,13 @@ final class FxPainter {
             } else if (mark instanceof Mark.Text t) {
                 text(gc, t, d.fontFamily());
             } else if (mark instanceof Mark.Raster r) {
-                raster(gc, r);
+                raster(gc, r, used);
             } else if (mark instanceof Mark.Hatch h) {
                 hatch(gc, h);
             }
         }
         gc.restore();
+        images = used;
     }
 
     static Color color(int argb) {
@@ -74,10 +78,14 @@ final class FxPainter {
         }
     }
 
-    private static void raster(GraphicsContext gc, Mark.Raster r) {
-        WritableImage img = new WritableImage(r.cols(), r.rows());
-        img.getPixelWriter().setPixels(0, 0, r.cols(), r.rows(), PixelFormat.getIntArgbInstance(), r.argb(), 0,
-                r.cols());
+    private void raster(GraphicsContext gc, Mark.Raster r, Map<int[], WritableImage> used) {
+        WritableImage img = images.get(r.argb());
+        if (img == null) {
+            img = new WritableImage(r.cols(), r.rows());
+            img.getPixelWriter().setPixels(0, 0, r.cols(), r.rows(), PixelFormat.getIntArgbInstance(), r.argb(), 0,
+                    r.cols());
+        }
+        used.put(r.argb(), img);
         gc.setImageSmoothing(false);
         gc.drawImage(img, r.x(), r.y(), r.w(), r.h());
         gc.setImageSmoothing(true);

@@ -44,19 +44,26 @@ public final class HeatmapControl extends Control {
             new SimpleObjectProperty<>(this, "tooltipText");
     private final ReadOnlyObjectWrapper<FigureLayout> shown = new ReadOnlyObjectWrapper<>(this, "shown");
 
-    private final StyleableObjectProperty<Color> textFill = (StyleableObjectProperty<Color>) CSS.createStyleableColorProperty(this, "textFill",
+    private final StyleableObjectProperty<Color> textFill = (StyleableObjectProperty<Color>)
+            CSS.createStyleableColorProperty(this, "textFill",
             "-ae-heatmap-text", c -> c.textFill, Color.web("#1b1f24"));
-    private final StyleableObjectProperty<Color> mutedFill = (StyleableObjectProperty<Color>) CSS.createStyleableColorProperty(this, "mutedFill",
+    private final StyleableObjectProperty<Color> mutedFill = (StyleableObjectProperty<Color>)
+            CSS.createStyleableColorProperty(this, "mutedFill",
             "-ae-heatmap-muted", c -> c.mutedFill, Color.web("#57606a"));
-    private final StyleableObjectProperty<Color> backgroundFill = (StyleableObjectProperty<Color>) CSS.createStyleableColorProperty(this,
+    private final StyleableObjectProperty<Color> backgroundFill = (StyleableObjectProperty<Color>)
+            CSS.createStyleableColorProperty(this,
             "backgroundFill", "-ae-heatmap-background", c -> c.backgroundFill, Color.web("#f7f8fa"));
-    private final StyleableObjectProperty<Color> maskFill = (StyleableObjectProperty<Color>) CSS.createStyleableColorProperty(this, "maskFill",
+    private final StyleableObjectProperty<Color> maskFill = (StyleableObjectProperty<Color>)
+            CSS.createStyleableColorProperty(this, "maskFill",
             "-ae-heatmap-mask-fill", c -> c.maskFill, Color.web("#dadde1"));
-    private final StyleableObjectProperty<Color> hatchFill = (StyleableObjectProperty<Color>) CSS.createStyleableColorProperty(this, "hatchFill",
+    private final StyleableObjectProperty<Color> hatchFill = (StyleableObjectProperty<Color>)
+            CSS.createStyleableColorProperty(this, "hatchFill",
             "-ae-heatmap-hatch", c -> c.hatchFill, Color.web("#6e7781"));
-    private final StyleableObjectProperty<Color> highlightFill = (StyleableObjectProperty<Color>) CSS.createStyleableColorProperty(this,
+    private final StyleableObjectProperty<Color> highlightFill = (StyleableObjectProperty<Color>)
+            CSS.createStyleableColorProperty(this,
             "highlightFill", "-ae-heatmap-highlight", c -> c.highlightFill, Color.web("#0a61c9"));
-    private final StyleableObjectProperty<Font> font = (StyleableObjectProperty<Font>) CSS.createStyleableFontProperty(this, "font", "-fx-font",
+    private final StyleableObjectProperty<Font> font = (StyleableObjectProperty<Font>)
+            CSS.createStyleableFontProperty(this, "font", "-fx-font",
             c -> c.font, Font.getDefault(), true);
 
     public HeatmapControl() {

@@ -24,6 +24,7 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
     private final Canvas picture = new Canvas();
     private final Canvas overlay = new Canvas();
     private final Tooltip tooltip = new Tooltip();
+    private final FxPainter painter = new FxPainter();
     private FxTextMeasurer measurer;
     private FigureLayout layout;
     private boolean dirty = true;
@@ -36,6 +37,9 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         tooltip.setHideDelay(Duration.millis(100));
         tooltip.setShowDuration(Duration.INDEFINITE);
         tooltip.getStyleClass().add("heatmap-tooltip");
+        tooltip.styleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> String.format(
+                java.util.Locale.ROOT, "-fx-font-size: %.1fpx;", control.fontProperty().get().getSize()),
+                control.fontProperty()));
         InvalidationListener repaint = o -> {
             dirty = true;
             control.requestLayout();
@@ -95,7 +99,7 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
             measurer = new FxTextMeasurer(figure.options().fontFamily());
         }
         layout = styled.layout(w, h, measurer);
-        FxPainter.paint(layout.drawing(), gc);
+        painter.paint(layout.drawing(), gc);
         c.setShown(layout);
         drawOverlay();
     }

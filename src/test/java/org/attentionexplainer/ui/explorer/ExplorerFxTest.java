@@ -68,7 +68,7 @@ class ExplorerFxTest {
         assertTrue(explorer.model().controls().causalProperty().get());
         HeatmapData shown = heatmap.getFigure().data(0);
         AttentionTrace t = explorer.model().traceProperty().get();
-        int head = explorer.model().headProperty().get();
+        int head = explorer.model().display().headProperty().get();
         for (int i = 0; i < shown.rows(); i++) {
             for (int j = 0; j < shown.cols(); j++) {
                 assertEquals(j > i, shown.isMasked(i, j), "cell " + i + "," + j);
@@ -112,7 +112,8 @@ class ExplorerFxTest {
         assertEquals(List.of("the", "cat", "sat", ",", "again", "!"), explorer.model().tokensProperty());
         assertEquals(6, robot.lookup("#explorer-tokens").queryAs(javafx.scene.layout.FlowPane.class)
                 .getChildren().size());
-        robot.interact(() -> robot.lookup("#explorer-sentence").queryAs(TextField.class).setText("나는 학교에 갑니다."));
+        TextField sentence = robot.lookup("#explorer-sentence").queryAs(TextField.class);
+        robot.interact(() -> sentence.setText("나는 학교에 갑니다."));
         assertEquals(List.of("나는", "학교에", "갑니다", "."), explorer.model().traceProperty().get().tokens());
     }
 
@@ -151,8 +152,8 @@ class ExplorerFxTest {
         double[] b = heatmap.shownProperty().get().bounds(new CellHit(3, -1, -1));
         robot.clickOn(heatmap.localToScreen(b[0] + b[2] / 2, b[1] + b[3] / 2));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(ViewMode.FOCUS, explorer.model().modeProperty().get());
-        assertEquals(3, explorer.model().headProperty().get());
+        assertEquals(ViewMode.FOCUS, explorer.model().display().modeProperty().get());
+        assertEquals(3, explorer.model().display().headProperty().get());
         assertEquals(1, heatmap.shownProperty().get().panelCount());
     }
 }

@@ -77,7 +77,8 @@ class ExplorerModelTest {
 
     @Test
     void seededWeightsAreThoseOfPyTorch() {
-        // torch.manual_seed(123); q, k, v = (nn.Linear(4, 4, bias=False) for _ in range(3)); q.weight.T[0], v.weight.T[3]
+        // torch.manual_seed(123); q, k, v = (nn.Linear(4, 4, bias=False) for _ in range(3));
+        // q.weight.T[0], v.weight.T[3]
         Projection.Separate s = (Projection.Separate) new ModelBuilder().weights(ProjectionKind.SEPARATE, 4, 123);
         assertArrayEquals(new float[] {-0.20388805866241455f, -0.4260275363922119f, -0.31594353914260864f,
             -0.42436468601226807f}, s.query().row(0));

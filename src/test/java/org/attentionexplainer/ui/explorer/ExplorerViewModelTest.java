@@ -155,7 +155,7 @@ class ExplorerViewModelTest {
         assertEquals(0.2291, t.weights().get(0, 0, 1, 0), 5e-5);
         assertEquals(0.4063, t.weights().get(0, 0, 1, 1), 5e-5);
         assertEquals(0.3646, t.weights().get(0, 0, 1, 2), 5e-5);
-        vm.modeProperty().set(ViewMode.FOCUS);
+        vm.display().modeProperty().set(ViewMode.FOCUS);
         vm.cellClicked(new CellHit(0, 1, 2));
         List<String> lines = vm.detailsProperty();
         assertEquals("Query “shiny” (i = 2) and key “sun” (j = 3), head 1", lines.get(0));
@@ -249,7 +249,7 @@ class ExplorerViewModelTest {
     @Test
     void compareKeepsThePinnedSettingsAsAAndShowsTheDifference() {
         ExplorerViewModel vm = model();
-        vm.modeProperty().set(ViewMode.COMPARE);
+        vm.display().modeProperty().set(ViewMode.COMPARE);
         assertNotNull(vm.pinnedProperty().get());
         vm.controls().causalProperty().set(true);
         AttentionTrace a = vm.traceAProperty().get();
@@ -258,9 +258,9 @@ class ExplorerViewModelTest {
         assertTrue(b.spec().causal());
         Figure f = vm.figureProperty().get();
         assertEquals(3, f.panelCount());
-        int head = vm.headProperty().get();
+        int head = vm.display().headProperty().get();
         assertEquals(b.weights().get(0, head, 0, 0) - a.weights().get(0, head, 0, 0), f.data(2).value(0, 0), 1e-6);
-        vm.stageProperty().set(Stage.LOGITS);
+        vm.display().stageProperty().set(Stage.LOGITS);
         assertTrue(vm.figureProperty().get().data(1).isMasked(0, 3));
     }
 
@@ -268,11 +268,11 @@ class ExplorerViewModelTest {
     void clickingAHeadInTheGridEnlargesIt() {
         ExplorerViewModel vm = model();
         vm.cellClicked(new CellHit(2, -1, -1));
-        assertEquals(ViewMode.FOCUS, vm.modeProperty().get());
-        assertEquals(2, vm.headProperty().get());
+        assertEquals(ViewMode.FOCUS, vm.display().modeProperty().get());
+        assertEquals(2, vm.display().headProperty().get());
         assertEquals(1, vm.figureProperty().get().panelCount());
         assertTrue(vm.stepHead(1));
-        assertEquals(3, vm.headProperty().get());
+        assertEquals(3, vm.display().headProperty().get());
         assertFalse(vm.stepHead(1), "4 heads: head index 3 is the last");
     }
 }
