@@ -1,5 +1,12 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.Tokenizer;
+import org.attentionexplainer.lesson.explorer.ModelBuilder;
+import org.attentionexplainer.lesson.explorer.ModelSettings;
+import org.attentionexplainer.lesson.explorer.ProjectionKind;
+import org.attentionexplainer.lesson.explorer.AttentionControls;
+import org.attentionexplainer.lesson.explorer.LoadedData;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletionException;
