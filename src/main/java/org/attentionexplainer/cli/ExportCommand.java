@@ -141,6 +141,7 @@ public final class ExportCommand implements Callable<Integer> {
             MapFigures figures = new MapFigures(texts);
             ExportRequest request = request(in, figures.caption(in.spec(), in.seed()));
             BatchExporter exporter = new BatchExporter(figures);
+            long start = System.nanoTime();
             BatchExporter.Result r = exporter.export(in.trace(), request, outDir,
                     force ? AtomicFiles.Existing.REPLACE : AtomicFiles.Existing.FAIL,
                     (done, total, file) -> {
@@ -149,6 +150,10 @@ public final class ExportCommand implements Callable<Integer> {
                             out.flush();
                         }
                     }, () -> false);
+            if (!quiet) {
+                out.printf(Locale.ROOT, "wrote %d files in %.2f s%n", r.written().size(),
+                        (System.nanoTime() - start) / 1e9);
+            }
             return r.cancelled() ? ExitCodes.INTERNAL : ExitCodes.OK;
         } catch (Refusal e) {
             err.println("export: " + e.getMessage());

@@ -7,6 +7,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.render.Figure;
@@ -30,6 +35,8 @@ public final class BatchExporter {
     private record Job(Path target, int head, ExportFormat format) {
     }
 
+    /** Pictures are painted and encoded in parallel, a few at a time (each 2× map holds ~16 MB). */
+    static final int MAX_THREADS = 4;
     private final MapFigures figures;
 
     public BatchExporter(MapFigures figures) {
@@ -65,26 +72,74 @@ public final class BatchExporter {
             }
         }
         List<Integer> heads = r.headsOf(trace.headCount());
+        Figure grid = r.grid() ? figures.grid(trace, heads, r) : null;
+        int threads = Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread t = new Thread(runnable, "export");
+            t.setDaemon(true);
+            return t;
+        });
         List<Path> written = new ArrayList<>();
-        Figure grid = null;
-        for (Job j : jobs) {
-            if (cancelled.getAsBoolean()) {
-                return new Result(List.copyOf(written), true);
+        try {
+            List<Future<Path>> futures = new ArrayList<>();
+            for (Job j : jobs) {
+                futures.add(pool.submit(() -> {
+                    if (cancelled.getAsBoolean()) {
+                        return null;
+                    }
+                    Figure f = j.head() < 0 ? grid : figures.head(trace, j.head(), r);
+                    FigureFiles.write(f, j.format(), r.resolution(), j.target(), existing);
+                    return j.target();
+                }));
             }
-            Figure f;
-            if (j.head() < 0) {
-                if (grid == null) {
-                    grid = figures.grid(trace, heads, r);
+            boolean stopped = false;
+            IOException failure = null;
+            for (Future<Path> future : futures) {
+                Path done;
+                try {
+                    done = future.get();
+                } catch (ExecutionException e) {
+                    if (failure == null) {
+                        failure = asIo(e.getCause());
+                    }
+                    cancelRest(futures);
+                    continue;
+                } catch (CancellationException e) {
+                    continue;
                 }
-                f = grid;
-            } else {
-                f = figures.head(trace, j.head(), r);
+                if (done == null) {
+                    stopped = true;
+                    continue;
+                }
+                written.add(done);
+                progress.update(written.size(), jobs.size(), done);
             }
-            FigureFiles.write(f, j.format(), r.resolution(), j.target(), existing);
-            written.add(j.target());
-            progress.update(written.size(), jobs.size(), j.target());
+            if (failure != null) {
+                throw failure;
+            }
+            return new Result(List.copyOf(written), stopped);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(List.copyOf(written), true);
+        } finally {
+            pool.shutdownNow();
         }
-        return new Result(List.copyOf(written), false);
+    }
+
+    private static void cancelRest(List<Future<Path>> futures) {
+        for (Future<Path> f : futures) {
+            f.cancel(false);
+        }
+    }
+
+    private static IOException asIo(Throwable t) {
+        if (t instanceof IOException io) {
+            return io;
+        }
+        if (t instanceof RuntimeException re) {
+            throw re;
+        }
+        return new IOException(t);
     }
 
     private List<Job> jobs(AttentionTrace trace, ExportRequest r, Path dir) {

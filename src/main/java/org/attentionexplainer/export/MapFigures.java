@@ -48,7 +48,7 @@ public final class MapFigures {
             maps.add(all.get(h));
             titles.add(texts.get("explorer.figure.head", h + 1));
         }
-        HeatmapOptions opt = options(r, cell(GRID_SIDE, 40, maps.get(0)), texts.get("explorer.figure.gridTitle",
+        HeatmapOptions opt = options(r, gridCell(maps.get(0)), texts.get("explorer.figure.gridTitle",
                 stageName(r.stage()), maps.size()));
         return Figure.grid(maps, titles, scale(r, maps), opt);
     }
@@ -63,6 +63,12 @@ public final class MapFigures {
     static double cell(double side, double max, HeatmapData map) {
         int n = Math.max(map.rows(), map.cols());
         return Math.max(7, Math.min(max, Math.floor(side / n)));
+    }
+
+    /** Cell side in the grid: {@link #GRID_SIDE} / the longer edge, between 2 and 40 (labels go below 7). */
+    static double gridCell(HeatmapData map) {
+        int n = Math.max(map.rows(), map.cols());
+        return Math.max(2, Math.min(40, Math.floor(GRID_SIDE / n)));
     }
 
     private HeatmapOptions options(ExportRequest r, double cell, String title) {
