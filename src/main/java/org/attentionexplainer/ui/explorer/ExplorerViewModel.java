@@ -181,6 +181,16 @@ public final class ExplorerViewModel {
         return dIn;
     }
 
+    /** A status line that is not an error (an export done, a session saved). */
+    void showInfo(String text) {
+        error.set(false);
+        message.set(text);
+    }
+
+    I18n i18n() {
+        return i18n;
+    }
+
     ModelSettings settings() {
         return new ModelSettings(tokens.get(), dModel.get(), heads.get(), projection.get(), weightSeed.get(),
                 embeddingSeed.get(), positional.get());
