@@ -18,9 +18,10 @@ import org.attentionexplainer.render.Figure;
 
 /**
  * Every chosen head into a folder, one file per head and format ({@code head-01.png},
- * {@code head-01.csv} ...) plus the grid ({@code grid.png}). Names are checked before the
- * first file is written, so a refused overwrite leaves the folder as it was; each file is
- * written whole or not at all; cancel stops between files.
+ * {@code head-01.csv} ...) plus the grid ({@code grid.png}) when there is more than one
+ * head. Names are checked before the first file is written, so a refused overwrite leaves
+ * the folder as it was; each file is written whole or not at all; cancel stops before the
+ * next file. Files are made a few at a time in parallel; progress comes in file order.
  */
 public final class BatchExporter {
     /** Called after each file: files done, files in all, the file just written. */
@@ -72,7 +73,7 @@ public final class BatchExporter {
             }
         }
         List<Integer> heads = r.headsOf(trace.headCount());
-        Figure grid = r.grid() ? figures.grid(trace, heads, r) : null;
+        Figure grid = r.grid() && heads.size() > 1 ? figures.grid(trace, heads, r) : null;
         int threads = Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread t = new Thread(runnable, "export");
@@ -152,7 +153,7 @@ public final class BatchExporter {
                 jobs.add(new Job(dir.resolve(headName(h, trace.headCount(), f)), h, f));
             }
         }
-        if (r.grid()) {
+        if (r.grid() && heads.size() > 1) {
             for (ExportFormat f : formats) {
                 jobs.add(new Job(dir.resolve(gridName(f)), -1, f));
             }
