@@ -42,9 +42,18 @@ public final class AtomicFiles {
             if (existing == Existing.FAIL && Files.exists(target)) {
                 throw new FileAlreadyExistsException(target.toString(), null, "file exists; not overwritten");
             }
+            readableByAll(tmp);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** A temporary file is private (rw-------); the finished file is an ordinary one (rw-r--r--). */
+    private static void readableByAll(Path file) throws IOException {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            java.nio.file.Files.setPosixFilePermissions(file,
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
         }
     }
 }

@@ -1,5 +1,8 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.ScaleMode;
+import org.attentionexplainer.lesson.explorer.AttentionControls;
+
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;

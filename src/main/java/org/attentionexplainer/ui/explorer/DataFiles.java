@@ -1,5 +1,7 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.Tokenizer;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,9 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.ProjectionKind;
+import org.attentionexplainer.lesson.explorer.ScaleMode;
+import org.attentionexplainer.lesson.explorer.AttentionControls;
+
 import java.io.File;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,5 +1,8 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.ScaleMode;
+import org.attentionexplainer.lesson.explorer.AttentionControls;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.attentionexplainer.engine.AttentionTrace;

@@ -1,5 +1,10 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.ModelBuilder;
+import org.attentionexplainer.lesson.explorer.ModelSettings;
+import org.attentionexplainer.lesson.explorer.AttentionControls;
+import org.attentionexplainer.lesson.explorer.LoadedData;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

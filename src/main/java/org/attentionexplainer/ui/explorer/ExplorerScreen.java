@@ -35,6 +35,12 @@ public final class ExplorerScreen implements Screen {
         return view;
     }
 
+    /** Where the export menu asks for files; for tests. */
+    void usePathChooser(PathChooser c) {
+        view();
+        explorer.setPathChooser(c);
+    }
+
     /** The view-model (created with the view). */
     public ExplorerViewModel model() {
         view();

@@ -38,11 +38,18 @@ public final class ExplorerView {
     private final I18n i18n;
     private final Widgets w;
     private final HeatmapControl heatmap = new HeatmapControl();
+    private final ExportMenuView exportMenu;
 
     public ExplorerView(ExplorerViewModel vm, I18n i18n) {
         this.vm = vm;
         this.i18n = i18n;
         this.w = new Widgets(i18n);
+        this.exportMenu = new ExportMenuView(vm, i18n);
+    }
+
+    /** Where export and session dialogs ask for files (tests give fixed answers). */
+    void setPathChooser(PathChooser c) {
+        exportMenu.setChooser(c);
     }
 
     public Parent createView() {
@@ -62,6 +69,12 @@ public final class ExplorerView {
         heatmap.selectedProperty().bind(vm.selectedProperty());
         heatmap.onCellClickedProperty().set(vm::cellClicked);
         heatmap.tooltipTextProperty().set(vm::tooltip);
+        heatmap.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (ExportMenuView.COPY.match(e)) {
+                exportMenu.copy();
+                e.consume();
+            }
+        });
     }
 
     private Node top() {
@@ -115,7 +128,7 @@ public final class ExplorerView {
         pin.visibleProperty().bind(vm.display().modeProperty().isEqualTo(ViewMode.COMPARE));
         pin.managedProperty().bind(pin.visibleProperty());
         w.tip(pin, "explorer.pin.tip");
-        toolbar.getChildren().addAll(modes, head, stages, map, auto, values, pin);
+        toolbar.getChildren().addAll(modes, head, stages, map, auto, values, pin, exportMenu.createView());
         for (Node n : new Node[] {auto, values}) {
             ((ToggleSwitch) n).setMaxWidth(Region.USE_PREF_SIZE);
         }

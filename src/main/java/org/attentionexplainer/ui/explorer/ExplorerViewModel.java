@@ -1,5 +1,12 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.Tokenizer;
+import org.attentionexplainer.lesson.explorer.ModelBuilder;
+import org.attentionexplainer.lesson.explorer.ModelSettings;
+import org.attentionexplainer.lesson.explorer.ProjectionKind;
+import org.attentionexplainer.lesson.explorer.AttentionControls;
+import org.attentionexplainer.lesson.explorer.LoadedData;
+
 import java.nio.file.Path;
 import java.util.List;
 import javafx.beans.Observable;
@@ -162,6 +169,16 @@ public final class ExplorerViewModel {
         }
         int dIn = l.input() != null ? l.input().dim(-1) : dModel.get();
         return l.weights() != null ? ModelBuilder.projectedWidth(l.weights(), dIn) : dIn;
+    }
+
+    /** A status line that is not an error (an export done, a session saved). */
+    void showInfo(String text) {
+        error.set(false);
+        message.set(text);
+    }
+
+    I18n i18n() {
+        return i18n;
     }
 
     ModelSettings settings() {

@@ -1,5 +1,7 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.Embeddings;
+
 import java.util.ArrayList;
 import java.util.List;
 import javafx.collections.ListChangeListener;

@@ -1,5 +1,7 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.lesson.explorer.AttentionControls;
+
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;

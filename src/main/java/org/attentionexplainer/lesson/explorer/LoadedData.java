@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.lesson.explorer;
 
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Projection;

@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.lesson.explorer;
 
 import java.text.Normalizer;
 import java.util.ArrayList;

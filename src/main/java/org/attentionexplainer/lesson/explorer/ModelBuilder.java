@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.lesson.explorer;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ import org.attentionexplainer.engine.TorchRandom;
  * {@code nn.Linear(d, 3d, bias=False)} when fused. The last weights are kept, because a
  * 768-wide model draws 1.8 million numbers and a slider drag must not redraw them.
  */
-final class ModelBuilder {
+public final class ModelBuilder {
     private record WeightKey(ProjectionKind kind, int width, long seed) {
     }
 
@@ -23,7 +23,7 @@ final class ModelBuilder {
     private Projection cached;
 
     /** The base spec (no masks, T = 1...): the controls are applied on top. */
-    AttentionSpec build(ModelSettings s, LoadedData loaded) {
+    public AttentionSpec build(ModelSettings s, LoadedData loaded) {
         if (loaded.spec() != null) {
             return loaded.spec().toBuilder().heads(s.heads()).build();
         }
@@ -36,7 +36,7 @@ final class ModelBuilder {
         return AttentionSpec.builder(input).tokens(labels).projection(projection).heads(s.heads()).build();
     }
 
-    synchronized Projection weights(ProjectionKind kind, int width, long seed) {
+    public synchronized Projection weights(ProjectionKind kind, int width, long seed) {
         WeightKey key = new WeightKey(kind, width, seed);
         if (!Objects.equals(key, cachedKey)) {
             cached = create(kind, width, seed);
@@ -56,7 +56,7 @@ final class ModelBuilder {
     }
 
     /** The width of Q, K and V that a projection makes from inputs of width {@code dIn}. */
-    static int projectedWidth(Projection p, int dIn) {
+    public static int projectedWidth(Projection p, int dIn) {
         if (p instanceof Projection.Separate s) {
             return s.query().dim(-1);
         }
@@ -67,7 +67,7 @@ final class ModelBuilder {
     }
 
     /** Every divisor of n, from 1 up. */
-    static List<Integer> divisors(int n) {
+    public static List<Integer> divisors(int n) {
         List<Integer> out = new ArrayList<>();
         for (int k = 1; k <= n; k++) {
             if (n % k == 0) {

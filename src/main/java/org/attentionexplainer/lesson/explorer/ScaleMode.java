@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.lesson.explorer;
 
 /** The factor on the scores: 1/√d_k, none (1), or a number of the user's choice. */
 public enum ScaleMode {

@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.lesson.explorer;
 
 /** How the explorer makes Q, K and V from the token vectors. */
 public enum ProjectionKind {

@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.lesson.explorer;
 
 import java.util.Set;
 import org.attentionexplainer.engine.AttentionSpec;
@@ -103,7 +103,7 @@ public record AttentionControls(boolean causal, boolean padding, Set<Integer> pa
                 spec.dropout() == null ? 0 : spec.dropout().seed());
     }
 
-    static double clamp(double v, double lo, double hi) {
+    public static double clamp(double v, double lo, double hi) {
         return Math.max(lo, Math.min(hi, v));
     }
 }

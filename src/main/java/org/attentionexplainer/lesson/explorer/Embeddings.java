@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.lesson.explorer;
 
 import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;

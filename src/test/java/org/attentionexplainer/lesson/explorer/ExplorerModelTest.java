@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.lesson.explorer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -101,17 +101,6 @@ class ExplorerModelTest {
                 false, 1, false, 0, ScaleMode.NONE, 1, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> new AttentionControls(false, false, java.util.Set.of(),
                 false, 1, false, 1, ScaleMode.NONE, 1, 0.95, 0));
-        ControlsModel m = new ControlsModel();
-        m.windowProperty().set(0);
-        assertEquals(1, m.windowProperty().get());
-        m.temperatureProperty().set(0);
-        assertEquals(0.05, m.temperatureProperty().get());
-        m.temperatureProperty().set(1e6);
-        assertEquals(10, m.temperatureProperty().get());
-        m.temperatureProperty().set(Double.NaN);
-        assertEquals(1, m.temperatureProperty().get());
-        m.dropoutProperty().set(1);
-        assertEquals(0.9, m.dropoutProperty().get(), 1e-12);
         assertEquals(d.temperature(), 1.0);
     }
 
@@ -120,10 +109,5 @@ class ExplorerModelTest {
         assertEquals(List.of(1, 2, 3, 4, 6, 12), ModelBuilder.divisors(12));
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024), ModelBuilder.divisors(1024).subList(0, 11));
         assertEquals(List.of(1, 7), ModelBuilder.divisors(7));
-        assertEquals(2, ExplorerLoader.nearestDivisor(10, 4));
-        assertEquals(1, DataFiles.role("W_key.npy"));
-        assertEquals(0, DataFiles.role("wq.npy"));
-        assertEquals(2, DataFiles.role("layer0_value.npy"));
-        assertEquals(-1, DataFiles.role("weights.npy"));
     }
 }

@@ -1,0 +1,268 @@
+package org.attentionexplainer.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.InvalidSpecException;
+import org.attentionexplainer.export.AtomicFiles;
+import org.attentionexplainer.export.BatchExporter;
+import org.attentionexplainer.export.ComputeSpecReader;
+import org.attentionexplainer.export.ExportFormat;
+import org.attentionexplainer.export.ExportRequest;
+import org.attentionexplainer.export.ExportTexts;
+import org.attentionexplainer.export.FigureParts;
+import org.attentionexplainer.export.MapFigures;
+import org.attentionexplainer.export.Resolution;
+import org.attentionexplainer.export.SessionFiles;
+import org.attentionexplainer.export.SpecException;
+import org.attentionexplainer.lesson.explorer.ModelBuilder;
+import org.attentionexplainer.lesson.explorer.Session;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.Stage;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code export --spec CASE.json --out DIR}: the attention maps of every head as pictures
+ * (PNG, SVG) and numbers (CSV, .npy), drawn without a display.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Export attention maps (one file per head, plus the grid) as PNG, SVG, CSV or .npy.")
+public final class ExportCommand implements Callable<Integer> {
+    @Option(names = "--spec", paramLabel = "CASE.json", description = "a COMPUTE spec (see README)")
+    Path specFile;
+
+    @Option(names = "--sentence", paramLabel = "TEXT", description = "a sentence, with the model options below")
+    String sentence;
+
+    @Option(names = "--session", paramLabel = "FILE", description = "a session saved by the explorer")
+    Path sessionFile;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "an existing folder for the files")
+    Path outDir;
+
+    @Option(names = "--format", split = ",", paramLabel = "FMT", description = "png, svg, csv, npy (default png)")
+    List<String> formats = new ArrayList<>();
+
+    @Option(names = "--scale", paramLabel = "N", description = "PNG pixels per layout pixel: 1, 2, 3 or 4 (default 1)")
+    Integer scale;
+
+    @Option(names = "--dpi", paramLabel = "DPI", description = "PNG resolution for print (72 to 600), recorded in the file")
+    Integer dpi;
+
+    @Option(names = "--stage", paramLabel = "STAGE", description = "scores, logits or weights (default weights)")
+    String stage;
+
+    @Option(names = "--heads", paramLabel = "LIST", description = "all, or heads from 1: 1,3,5 (default all)")
+    String heads = "all";
+
+    @Option(names = "--colormap", paramLabel = "MAP", description = "colour map of the weights, e.g. viridis")
+    String colorMap;
+
+    @Option(names = "--auto-range", description = "colour range of the weights from the data, not [0, 1]")
+    boolean autoRange;
+
+    @Option(names = "--no-values", description = "no numbers in the cells")
+    boolean noValues;
+
+    @Option(names = "--no-grid", description = "no grid of all heads")
+    boolean noGrid;
+
+    @Option(names = "--no-title", description = "no title")
+    boolean noTitle;
+
+    @Option(names = "--no-labels", description = "no token labels")
+    boolean noLabels;
+
+    @Option(names = "--no-legend", description = "no colour bar")
+    boolean noLegend;
+
+    @Option(names = "--no-caption", description = "no caption with the settings")
+    boolean noCaption;
+
+    @Option(names = "--lang", paramLabel = "LANG", description = "language of titles and captions: en or tr (default en)")
+    String lang = "en";
+
+    @Option(names = "--force", description = "replace files that exist")
+    boolean force;
+
+    @Option(names = "--quiet", description = "print nothing on success")
+    boolean quiet;
+
+    @Mixin
+    ModelOptions model;
+
+    @Spec
+    CommandSpec commandSpec;
+
+    private final Supplier<AttentionEngine> engines;
+
+    public ExportCommand(Supplier<AttentionEngine> engines) {
+        this.engines = engines;
+    }
+
+    /** One line for the user, and the exit status it goes with. */
+    private static final class Refusal extends Exception {
+        final int status;
+
+        Refusal(int status, String message) {
+            super(message);
+            this.status = status;
+        }
+    }
+
+    /** The computed trace and what the caption says of it. */
+    private record Input(AttentionTrace trace, AttentionSpec spec, Long seed, Session session) {
+    }
+
+    @Override
+    public Integer call() {
+        System.setProperty("java.awt.headless", "true");
+        PrintWriter err = commandSpec.commandLine().getErr();
+        PrintWriter out = commandSpec.commandLine().getOut();
+        try {
+            ExportTexts texts = new ExportTexts(Locale.forLanguageTag(lang));
+            checkFolder();
+            Input in = input();
+            MapFigures figures = new MapFigures(texts);
+            ExportRequest request = request(in, figures.caption(in.spec(), in.seed()));
+            BatchExporter exporter = new BatchExporter(figures);
+            long start = System.nanoTime();
+            BatchExporter.Result r = exporter.export(in.trace(), request, outDir,
+                    force ? AtomicFiles.Existing.REPLACE : AtomicFiles.Existing.FAIL,
+                    (done, total, file) -> {
+                        if (!quiet) {
+                            out.println(file);
+                            out.flush();
+                        }
+                    }, () -> false);
+            if (!quiet) {
+                out.printf(Locale.ROOT, "wrote %d files in %.2f s%n", r.written().size(),
+                        (System.nanoTime() - start) / 1e9);
+            }
+            return r.cancelled() ? ExitCodes.INTERNAL : ExitCodes.OK;
+        } catch (Refusal e) {
+            err.println("export: " + e.getMessage());
+            return e.status;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            err.println("export: " + e.getFile() + " exists; use --force to replace it");
+            return ExitCodes.CANNOT_WRITE;
+        } catch (IOException e) {
+            err.println("export: cannot write to " + outDir + ": " + IoMessages.describe(e));
+            return ExitCodes.CANNOT_WRITE;
+        } catch (IllegalArgumentException e) {
+            err.println("export: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    private void checkFolder() throws Refusal {
+        if (!Files.isDirectory(outDir)) {
+            throw new Refusal(ExitCodes.CANNOT_WRITE, "folder " + outDir + " does not exist");
+        }
+        if (!Files.isWritable(outDir)) {
+            throw new Refusal(ExitCodes.CANNOT_WRITE, "folder " + outDir + " is not writable");
+        }
+    }
+
+    private Input input() throws Refusal {
+        int sources = (specFile != null ? 1 : 0) + (sentence != null ? 1 : 0) + (sessionFile != null ? 1 : 0);
+        if (sources != 1) {
+            throw new Refusal(ExitCodes.BAD_INPUT, "give exactly one of --spec, --sentence or --session");
+        }
+        try {
+            AttentionSpec spec;
+            Long seed = null;
+            Session session = null;
+            if (specFile != null) {
+                spec = new ComputeSpecReader().read(specFile);
+            } else if (sessionFile != null) {
+                session = SessionFiles.read(sessionFile);
+                spec = session.spec(new ModelBuilder());
+                seed = session.model().weightSeed();
+            } else {
+                spec = model.controls().applyTo(new ModelBuilder().build(model.settings(sentence),
+                        org.attentionexplainer.lesson.explorer.LoadedData.NONE));
+                seed = model.seed;
+            }
+            return new Input(engines.get().compute(spec), spec, seed, session);
+        } catch (SpecException | InvalidSpecException e) {
+            throw new Refusal(ExitCodes.BAD_INPUT, e.getMessage());
+        }
+    }
+
+    private ExportRequest request(Input in, String caption) throws Refusal {
+        Set<ExportFormat> fmts = EnumSet.noneOf(ExportFormat.class);
+        for (String f : formats) {
+            ExportFormat format = ExportFormat.byId(f);
+            if (format == null) {
+                throw new Refusal(ExitCodes.BAD_INPUT, "unknown format '" + f + "': use png, svg, csv or npy");
+            }
+            fmts.add(format);
+        }
+        if (fmts.isEmpty()) {
+            fmts.add(ExportFormat.PNG);
+        }
+        Session s = in.session();
+        Stage st = parseStage(stage != null ? stage : s != null ? s.stage() : "weights");
+        String mapId = colorMap != null ? colorMap : s != null ? s.colorMap() : "viridis";
+        ColorMap map = ColorMap.byId(mapId);
+        if (map == null) {
+            throw new Refusal(ExitCodes.BAD_INPUT, "unknown colour map '" + mapId + "'");
+        }
+        if (scale != null && dpi != null) {
+            throw new Refusal(ExitCodes.BAD_INPUT, "give --scale or --dpi, not both");
+        }
+        Resolution res = dpi != null ? Resolution.dpi(dpi) : Resolution.times(scale == null ? 1 : scale);
+        List<Integer> chosen = parseHeads(in.trace().headCount());
+        FigureParts parts = new FigureParts(!noTitle, !noLabels, !noLegend, !noCaption);
+        boolean values = !noValues && (s == null || s.showValues());
+        return new ExportRequest(fmts, st, chosen, !noGrid, map, autoRange || (s != null && s.autoRange()), values,
+                parts, caption, res);
+    }
+
+    private static Stage parseStage(String id) throws Refusal {
+        for (Stage st : Stage.values()) {
+            if (st.id().equalsIgnoreCase(id.trim())) {
+                return st;
+            }
+        }
+        throw new Refusal(ExitCodes.BAD_INPUT, "unknown stage '" + id + "': use scores, logits or weights");
+    }
+
+    private List<Integer> parseHeads(int count) throws Refusal {
+        if (heads.trim().equalsIgnoreCase("all")) {
+            return List.of();
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String part : heads.split(",")) {
+            int h;
+            try {
+                h = Integer.parseInt(part.trim());
+            } catch (NumberFormatException e) {
+                throw new Refusal(ExitCodes.BAD_INPUT, "--heads must be 'all' or numbers from 1, got '" + heads + "'");
+            }
+            if (h < 1 || h > count) {
+                throw new Refusal(ExitCodes.BAD_INPUT, "head " + h + " does not exist: the model has " + count + " heads");
+            }
+            if (!out.contains(h - 1)) {
+                out.add(h - 1);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,65 @@
+package org.attentionexplainer.export;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.attentionexplainer.engine.Npy;
+import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.render.Drawing;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.render.HeatmapData;
+
+/**
+ * Writes one figure in one format, through {@link AtomicFiles}: the picture (PNG, SVG) or
+ * the numbers behind it. CSV holds one labelled matrix per panel one after the other,
+ * .npy the panels stacked as (panels, t, s) float32, or (t, s) for a single map.
+ */
+public final class FigureFiles {
+    private FigureFiles() {
+    }
+
+    public static void write(Figure figure, ExportFormat format, Resolution resolution, Path target,
+                             AtomicFiles.Existing existing) throws IOException {
+        switch (format) {
+            case PNG -> {
+                Drawing d = MapFigures.draw(figure);
+                AtomicFiles.write(target, existing, out -> PngWriter.write(d, resolution, out));
+            }
+            case SVG -> {
+                Drawing d = MapFigures.draw(figure);
+                AtomicFiles.write(target, existing, out -> SvgWriter.write(d, out));
+            }
+            case CSV -> AtomicFiles.write(target, existing, out -> {
+                for (int p = 0; p < figure.panelCount(); p++) {
+                    HeatmapData m = figure.data(p);
+                    CsvWriter.write(out, matrix(m), m.rowLabels(), m.colLabels(), "", CsvWriter.DEFAULT_DECIMALS);
+                }
+            });
+            case NPY -> AtomicFiles.write(target, existing, out -> Npy.write(out, stack(figure)));
+        }
+    }
+
+    static float[][] matrix(HeatmapData m) {
+        float[][] rows = new float[m.rows()][m.cols()];
+        for (int i = 0; i < m.rows(); i++) {
+            System.arraycopy(m.values(), i * m.cols(), rows[i], 0, m.cols());
+        }
+        return rows;
+    }
+
+    static Tensor stack(Figure figure) {
+        List<HeatmapData> maps = new ArrayList<>();
+        for (int p = 0; p < figure.panelCount(); p++) {
+            maps.add(figure.data(p));
+        }
+        HeatmapData first = maps.get(0);
+        int cells = first.size();
+        float[] all = new float[cells * maps.size()];
+        for (int p = 0; p < maps.size(); p++) {
+            System.arraycopy(maps.get(p).values(), 0, all, p * cells, cells);
+        }
+        return maps.size() == 1 ? Tensor.of(all, first.rows(), first.cols())
+                : Tensor.of(all, maps.size(), first.rows(), first.cols());
+    }
+}

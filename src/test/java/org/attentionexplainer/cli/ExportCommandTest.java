@@ -1,0 +1,145 @@
+package org.attentionexplainer.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.engine.Npy;
+import org.attentionexplainer.engine.Tensor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The export command end to end, in process: files written, and one line for every refusal. */
+class ExportCommandTest {
+    private static final String SENTENCE = "Your journey starts with one step";
+
+    @TempDir
+    Path dir;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int status = CliApp.run(args, () -> { throw new AssertionError("no GUI in this test"); },
+                    AttentionEngine::new);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private static void assertOneLine(Run r, int status, String fragment) {
+        assertEquals(status, r.status(), r.err());
+        String[] lines = r.err().strip().split("\n");
+        assertEquals(1, lines.length, "one line: " + r.err());
+        assertTrue(lines[0].startsWith("export: ") && lines[0].contains(fragment), lines[0]);
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    private java.util.List<String> names(Path folder) throws IOException {
+        try (var s = Files.list(folder)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aSentenceBecomesOneFilePerHeadAndTheGridPrintedAsWritten() throws Exception {
+        Run r = run("export", "--sentence", SENTENCE, "--heads-count", "3", "--out", dir.toString(), "--format",
+                "png,csv", "--format", "npy", "--heads", "1,3", "--scale", "2");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(java.util.List.of("grid.csv", "grid.npy", "grid.png", "head-01.csv", "head-01.npy",
+                "head-01.png", "head-03.csv", "head-03.npy", "head-03.png"), names(dir));
+        assertTrue(r.out().contains(dir.resolve("head-03.png").toString()), r.out());
+        assertTrue(r.out().contains("wrote 9 files"), r.out());
+        assertEquals(3, Npy.read(dir.resolve("grid.npy")).dim(0) + 1, "heads 1 and 3 stacked");
+    }
+
+    @Test
+    void anExistingNameIsRefusedUnlessForced() throws Exception {
+        Files.writeString(dir.resolve("head-02.svg"), "keep");
+        Run r = run("export", "--sentence", SENTENCE, "--out", dir.toString(), "--format", "svg");
+        assertOneLine(r, ExitCodes.CANNOT_WRITE, "head-02.svg exists; use --force");
+        assertEquals(java.util.List.of("head-02.svg"), names(dir), "nothing written, nothing left behind");
+        assertEquals("keep", Files.readString(dir.resolve("head-02.svg")));
+        Run forced = run("export", "--sentence", SENTENCE, "--out", dir.toString(), "--format", "svg", "--force",
+                "--quiet");
+        assertEquals(0, forced.status(), forced.err());
+        assertEquals("", forced.out());
+        assertTrue(Files.readString(dir.resolve("head-02.svg")).contains("<svg"));
+    }
+
+    @Test
+    void aMissingOrUnwritableFolderIsOneLine() throws Exception {
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", dir.resolve("nope").toString()),
+                ExitCodes.CANNOT_WRITE, "does not exist");
+        Path locked = Files.createDirectory(dir.resolve("locked"));
+        locked.toFile().setWritable(false, false);
+        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(locked), "running as root: cannot lock");
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", locked.toString()), ExitCodes.CANNOT_WRITE,
+                "not writable");
+        locked.toFile().setWritable(true, false);
+        assertEquals(java.util.List.of(), names(locked));
+    }
+
+    @Test
+    void badInputIsOneLine() throws Exception {
+        Path spec = dir.resolve("case.json");
+        Files.writeString(spec, "{\"tokens\": [\"a\"], \"input\": [[1, 2], [3]]}");
+        Path out = Files.createDirectory(dir.resolve("out"));
+        assertOneLine(run("export", "--spec", spec.toString(), "--out", out.toString()), ExitCodes.BAD_INPUT, "");
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", out.toString(), "--format", "gif"),
+                ExitCodes.BAD_INPUT, "unknown format 'gif'");
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", out.toString(), "--heads", "9"),
+                ExitCodes.BAD_INPUT, "head 9 does not exist");
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", out.toString(), "--heads-count", "5"),
+                ExitCodes.BAD_INPUT, "--heads-count must divide");
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", out.toString(), "--temperature", "0"),
+                ExitCodes.BAD_INPUT, "temperature");
+        assertOneLine(run("export", "--out", out.toString()), ExitCodes.BAD_INPUT, "exactly one of");
+        assertOneLine(run("export", "--session", dir.resolve("none.json").toString(), "--out", out.toString()),
+                ExitCodes.BAD_INPUT, "no such file");
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", out.toString(), "--scale", "5"),
+                ExitCodes.BAD_INPUT, "scale must be 1, 2, 3 or 4");
+        assertEquals(java.util.List.of(), names(out));
+    }
+
+    @Test
+    void aSessionFileExportsItsStage() throws Exception {
+        Path session = dir.resolve("s.json");
+        Files.writeString(session, """
+                {"version": 1, "sentence": "Hello shiny sun",
+                 "model": {"tokens": ["Hello", "shiny", "sun"], "dModel": 3, "heads": 1, "projection": "IDENTITY",
+                           "weightSeed": 123, "embeddingSeed": 0, "positional": false},
+                 "controls": {"causal": false, "padding": false, "paddedKeys": [], "windowOn": false, "window": 2,
+                              "hard": false, "temperature": 1.0, "scaleMode": "NONE", "customScale": 1.0,
+                              "dropoutP": 0.0, "dropoutSeed": 0},
+                 "stage": "weights", "colorMap": "viridis", "head": 0, "view": "focus"}""");
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Run r = run("export", "--session", session.toString(), "--out", out.toString(), "--format", "csv",
+                "--no-grid");
+        assertEquals(0, r.status(), r.err());
+        java.util.List<String> lines = Files.readAllLines(out.resolve("head-01.csv"));
+        // "Hello shiny sun" unscaled; PyTorch: torch.softmax(x @ x.T, -1)[1] = [0.2291, 0.4063, 0.3646]
+        String[] shiny = lines.get(2).split(",");
+        assertEquals("shiny", shiny[0]);
+        assertEquals(0.2291, Double.parseDouble(shiny[1]), 5e-5);
+        assertEquals(0.4063, Double.parseDouble(shiny[2]), 5e-5);
+        assertEquals(0.3646, Double.parseDouble(shiny[3]), 5e-5);
+    }
+}
