@@ -69,8 +69,8 @@ final class ExplorerExport {
 
     /** The request for every head with the explorer's settings. */
     ExportRequest request(Choice c) {
-        return new ExportRequest(Set.of(c.format()), vm.stageProperty().get(), List.of(), true,
-                vm.colorMapProperty().get(), vm.autoRangeProperty().get(), vm.showValuesProperty().get(), c.parts(),
+        return new ExportRequest(Set.of(c.format()), vm.display().stageProperty().get(), List.of(), true,
+                vm.display().colorMapProperty().get(), vm.display().autoRangeProperty().get(), vm.display().showValuesProperty().get(), c.parts(),
                 caption(), c.resolution());
     }
 

@@ -2,6 +2,8 @@ package org.attentionexplainer.ui.explorer;
 
 import org.attentionexplainer.lesson.explorer.ScaleMode;
 import org.attentionexplainer.lesson.explorer.AttentionControls;
+import org.attentionexplainer.lesson.explorer.LoadedData;
+import org.attentionexplainer.lesson.explorer.ModelSettings;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -13,9 +13,9 @@ final class ExplorerSessions {
 
     static Session snapshot(ExplorerViewModel vm) {
         return new Session(Session.VERSION, vm.sentenceProperty().get(), vm.settings(), vm.controls().snapshot(),
-                vm.pinnedProperty().get(), vm.stageProperty().get().id(), vm.colorMapProperty().get().id(),
-                vm.autoRangeProperty().get(), vm.showValuesProperty().get(), vm.headProperty().get(),
-                vm.modeProperty().get().name().toLowerCase(Locale.ROOT));
+                vm.pinnedProperty().get(), vm.display().stageProperty().get().id(), vm.display().colorMapProperty().get().id(),
+                vm.display().autoRangeProperty().get(), vm.display().showValuesProperty().get(), vm.display().headProperty().get(),
+                vm.display().modeProperty().get().name().toLowerCase(Locale.ROOT));
     }
 
     /** Puts every setting of {@code s} on the explorer; the model is rebuilt from the sentence and seeds. */
@@ -33,21 +33,21 @@ final class ExplorerSessions {
         vm.pinnedProperty().set(s.pinned());
         for (Stage st : Stage.values()) {
             if (st.id().equals(s.stage())) {
-                vm.stageProperty().set(st);
+                vm.display().stageProperty().set(st);
             }
         }
         ColorMap map = ColorMap.byId(s.colorMap());
         if (map != null) {
-            vm.colorMapProperty().set(map);
+            vm.display().colorMapProperty().set(map);
         }
-        vm.autoRangeProperty().set(s.autoRange());
-        vm.showValuesProperty().set(s.showValues());
+        vm.display().autoRangeProperty().set(s.autoRange());
+        vm.display().showValuesProperty().set(s.showValues());
         for (ViewMode mode : ViewMode.values()) {
             if (mode.name().equalsIgnoreCase(s.view())) {
-                vm.modeProperty().set(mode);
+                vm.display().modeProperty().set(mode);
             }
         }
-        vm.headProperty().set(s.head());
+        vm.display().headProperty().set(s.head());
         vm.recompute();
     }
 }

@@ -31,10 +31,10 @@ class ExplorerSessionsTest {
         a.controls().customScaleProperty().set(0.3);
         a.controls().dropoutProperty().set(0.25);
         a.controls().dropoutSeedProperty().set(11);
-        a.stageProperty().set(Stage.LOGITS);
-        a.colorMapProperty().set(ColorMap.MAGMA);
-        a.modeProperty().set(ViewMode.FOCUS);
-        a.headProperty().set(5);
+        a.display().stageProperty().set(Stage.LOGITS);
+        a.display().colorMapProperty().set(ColorMap.MAGMA);
+        a.display().modeProperty().set(ViewMode.FOCUS);
+        a.display().headProperty().set(5);
         a.recompute();
         String json = SessionFiles.toJson(ExplorerSessions.snapshot(a));
 
@@ -46,6 +46,6 @@ class ExplorerSessionsTest {
         float[] wb = b.traceProperty().get().weights().toArray();
         assertArrayEquals(wa, wb);
         assertEquals(8, b.traceProperty().get().headCount());
-        assertEquals(5, b.headProperty().get());
+        assertEquals(5, b.display().headProperty().get());
     }
 }
