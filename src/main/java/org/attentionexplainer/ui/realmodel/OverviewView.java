@@ -1,0 +1,184 @@
+package org.attentionexplainer.ui.realmodel;
+
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.css.PseudoClass;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.ImageView;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.ColorScale;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/**
+ * The layer x head overview: one thumbnail per head (rows L1-L6, columns H1-H12), all on
+ * one colour scale from 0 to 1, painted pixel by pixel (one pixel per cell, enlarged without
+ * smoothing). Hovering reads out query, key and weight; a click focuses that head.
+ */
+final class OverviewView {
+    static final PseudoClass CHOSEN = PseudoClass.getPseudoClass("chosen");
+    private static final double MIN_THUMB = 22;
+    private static final double MAX_THUMB = 110;
+
+    private final RealModelViewModel vm;
+    private final I18n i18n;
+    private final GridPane grid = new GridPane();
+    private final DoubleProperty thumb = new SimpleDoubleProperty(48);
+    private final StringProperty hover = new SimpleStringProperty("");
+    private final ImageView legend = new ImageView();
+    private StackPane[][] cells = new StackPane[0][0];
+
+    OverviewView(RealModelViewModel vm, I18n i18n) {
+        this.vm = vm;
+        this.i18n = i18n;
+    }
+
+    Node createView() {
+        grid.setId("real-overview");
+        grid.getStyleClass().add("real-overview");
+        grid.setHgap(3);
+        grid.setVgap(3);
+        Label readout = new Label();
+        readout.setId("real-readout");
+        readout.getStyleClass().add("real-readout");
+        readout.textProperty().bind(hover);
+        readout.setMinHeight(Label.USE_PREF_SIZE);
+        VBox box = new VBox(8, grid, legend(), readout);
+        box.setPadding(new Insets(4, 8, 8, 8));
+        box.widthProperty().addListener(o -> resize(box.getWidth(), box.getHeight()));
+        box.heightProperty().addListener(o -> resize(box.getWidth(), box.getHeight()));
+        vm.overviewProperty().addListener(o -> rebuild());
+        vm.focusModel().colorMapProperty().addListener(o -> rebuild());
+        vm.focusedLayerProperty().addListener(o -> markChosen());
+        vm.focusedHeadProperty().addListener(o -> markChosen());
+        hover.set(i18n.get("real.overview.hint"));
+        i18n.localeProperty().addListener(o -> hover.set(i18n.get("real.overview.hint")));
+        rebuild();
+        return box;
+    }
+
+    /** Thumbnails as large as the width and height allow, within limits. */
+    private void resize(double width, double height) {
+        Overview o = vm.overviewProperty().get();
+        int heads = o == null ? 12 : o.heads();
+        int layers = o == null ? 6 : o.layers();
+        double byWidth = (width - 16 - 36) / heads - grid.getHgap();
+        double byHeight = (height - 110) / layers - grid.getVgap();
+        thumb.set(Math.max(MIN_THUMB, Math.min(MAX_THUMB, Math.min(byWidth, byHeight))));
+    }
+
+    private Node legend() {
+        legend.setFitHeight(12);
+        legend.fitWidthProperty().bind(thumb.multiply(4));
+        legend.setSmooth(false);
+        Label lo = new Label("0");
+        Label hi = new Label("1");
+        Label caption = new Label();
+        caption.textProperty().bind(i18n.text("real.overview.scale"));
+        caption.getStyleClass().add("hint");
+        HBox box = new HBox(6, lo, legend, hi, caption);
+        box.setId("real-legend");
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    private void rebuild() {
+        Overview o = vm.overviewProperty().get();
+        ColorScale scale = ColorScale.unit(vm.focusModel().colorMapProperty().get());
+        legend.setImage(gradient(scale.map()));
+        grid.getChildren().clear();
+        if (o == null) {
+            cells = new StackPane[0][0];
+            return;
+        }
+        cells = new StackPane[o.layers()][o.heads()];
+        for (int h = 0; h < o.heads(); h++) {
+            Label head = new Label(i18n.get("real.overview.head", h + 1));
+            head.getStyleClass().add("real-axis");
+            GridPane.setHalignment(head, javafx.geometry.HPos.CENTER);
+            grid.add(head, h + 1, 0);
+        }
+        for (int l = 0; l < o.layers(); l++) {
+            Label layer = new Label(i18n.get("real.overview.layer", l + 1));
+            layer.getStyleClass().add("real-axis");
+            grid.add(layer, 0, l + 1);
+            for (int h = 0; h < o.heads(); h++) {
+                cells[l][h] = thumbnail(o, scale, l, h);
+                grid.add(cells[l][h], h + 1, l + 1);
+            }
+        }
+        markChosen();
+    }
+
+    private StackPane thumbnail(Overview o, ColorScale scale, int layer, int head) {
+        int n = o.size();
+        int[] argb = new int[n * n];
+        float[][] map = o.maps()[layer][head];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                argb[i * n + j] = scale.argb(map[i][j]);
+            }
+        }
+        WritableImage image = new WritableImage(n, n);
+        image.getPixelWriter().setPixels(0, 0, n, n, PixelFormat.getIntArgbInstance(), argb, 0, n);
+        ImageView view = new ImageView(image);
+        view.setSmooth(false);
+        view.fitWidthProperty().bind(thumb);
+        view.fitHeightProperty().bind(thumb);
+        StackPane cell = new StackPane(view);
+        cell.setId("real-thumb-" + (layer + 1) + "-" + (head + 1));
+        cell.getStyleClass().add("real-thumb");
+        view.setOnMouseMoved(e -> hover.set(describe(e, view, n, layer, head)));
+        view.setOnMouseExited(e -> hover.set(i18n.get("real.overview.hint")));
+        view.setOnMouseClicked(e -> vm.focus(layer, head));
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(hover);
+        tip.setShowDelay(Duration.millis(150));
+        Tooltip.install(view, tip);
+        return cell;
+    }
+
+    private String describe(MouseEvent e, ImageView view, int n, int layer, int head) {
+        int i = Math.min(n - 1, Math.max(0, (int) (e.getY() / view.getFitHeight() * n)));
+        int j = Math.min(n - 1, Math.max(0, (int) (e.getX() / view.getFitWidth() * n)));
+        return vm.describeCell(layer, head, i, j);
+    }
+
+    private void markChosen() {
+        for (int l = 0; l < cells.length; l++) {
+            for (int h = 0; h < cells[l].length; h++) {
+                cells[l][h].pseudoClassStateChanged(CHOSEN,
+                        l == vm.focusedLayerProperty().get() && h == vm.focusedHeadProperty().get());
+            }
+        }
+    }
+
+    private static WritableImage gradient(ColorMap map) {
+        int w = ColorMap.SIZE;
+        int[] argb = new int[w];
+        for (int x = 0; x < w; x++) {
+            argb[x] = map.entry(x);
+        }
+        WritableImage image = new WritableImage(w, 1);
+        image.getPixelWriter().setPixels(0, 0, w, 1, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        return image;
+    }
+
+    /** The thumbnails, [layer][head], for tests. */
+    StackPane[][] thumbnails() {
+        return cells;
+    }
+}
