@@ -58,8 +58,6 @@ final class OverviewView {
         readout.setMinHeight(Label.USE_PREF_SIZE);
         VBox box = new VBox(8, grid, legend(), readout);
         box.setPadding(new Insets(4, 8, 8, 8));
-        box.widthProperty().addListener(o -> resize(box.getWidth(), box.getHeight()));
-        box.heightProperty().addListener(o -> resize(box.getWidth(), box.getHeight()));
         vm.overviewProperty().addListener(o -> rebuild());
         vm.focusModel().colorMapProperty().addListener(o -> rebuild());
         vm.focusedLayerProperty().addListener(o -> markChosen());
@@ -70,20 +68,20 @@ final class OverviewView {
         return box;
     }
 
-    /** Thumbnails as large as the width and height allow, within limits. */
-    private void resize(double width, double height) {
+    /** Thumbnails as large as the visible width and height allow, within limits. */
+    void fitTo(double width, double height) {
         Overview o = vm.overviewProperty().get();
         int heads = o == null ? 12 : o.heads();
         int layers = o == null ? 6 : o.layers();
-        double byWidth = (width - 16 - 36) / heads - grid.getHgap();
-        double byHeight = (height - 110) / layers - grid.getVgap();
+        double byWidth = (width - 16 - 40) / heads - grid.getHgap() - 2;
+        double byHeight = (height - 90) / layers - grid.getVgap() - 2;
         thumb.set(Math.max(MIN_THUMB, Math.min(MAX_THUMB, Math.min(byWidth, byHeight))));
     }
 
     private Node legend() {
         legend.setFitHeight(12);
         legend.fitWidthProperty().bind(thumb.multiply(4));
-        legend.setSmooth(false);
+        legend.setSmooth(true);
         Label lo = new Label("0");
         Label hi = new Label("1");
         Label caption = new Label();
@@ -108,12 +106,14 @@ final class OverviewView {
         for (int h = 0; h < o.heads(); h++) {
             Label head = new Label(i18n.get("real.overview.head", h + 1));
             head.getStyleClass().add("real-axis");
+            head.setMinWidth(Label.USE_PREF_SIZE);
             GridPane.setHalignment(head, javafx.geometry.HPos.CENTER);
             grid.add(head, h + 1, 0);
         }
         for (int l = 0; l < o.layers(); l++) {
             Label layer = new Label(i18n.get("real.overview.layer", l + 1));
             layer.getStyleClass().add("real-axis");
+            layer.setMinWidth(Label.USE_PREF_SIZE);
             grid.add(layer, 0, l + 1);
             for (int h = 0; h < o.heads(); h++) {
                 cells[l][h] = thumbnail(o, scale, l, h);
@@ -168,12 +168,15 @@ final class OverviewView {
 
     private static WritableImage gradient(ColorMap map) {
         int w = ColorMap.SIZE;
-        int[] argb = new int[w];
+        int h = 8;
+        int[] argb = new int[w * h];
         for (int x = 0; x < w; x++) {
-            argb[x] = map.entry(x);
+            for (int y = 0; y < h; y++) {
+                argb[y * w + x] = map.entry(x);
+            }
         }
-        WritableImage image = new WritableImage(w, 1);
-        image.getPixelWriter().setPixels(0, 0, w, 1, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        WritableImage image = new WritableImage(w, h);
+        image.getPixelWriter().setPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
         return image;
     }
 

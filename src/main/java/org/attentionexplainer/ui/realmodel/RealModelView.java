@@ -177,8 +177,9 @@ final class RealModelView {
                 b ? "real-trained" : "real-changed"));
         state.getStyleClass().add("real-trained");
 
-        HBox row = new HBox(12, label("real.whatif.title", "subtitle"), causal, label("real.whatif.temperature"),
-                temperature, value, reset, state);
+        HBox slider = new HBox(8, label("real.whatif.temperature"), temperature, value);
+        slider.setAlignment(Pos.CENTER_LEFT);
+        FlowPane row = new FlowPane(14, 6, label("real.whatif.title", "subtitle"), causal, slider, reset, state);
         row.setAlignment(Pos.CENTER_LEFT);
         row.setId("real-whatif");
         row.getStyleClass().add("real-whatif");
@@ -191,9 +192,10 @@ final class RealModelView {
     private Node centre() {
         Node grid = overview.createView();
         ScrollPane left = new ScrollPane(grid);
-        left.setFitToWidth(true);
-        left.setFitToHeight(true);
+        left.viewportBoundsProperty().addListener((o, a, b) -> overview.fitTo(b.getWidth(), b.getHeight()));
         Label title = label("real.overview.title", "subtitle");
+        title.setMinWidth(0);
+        title.setWrapText(true);
         VBox overviewBox = new VBox(4, title, left);
         VBox.setVgrow(left, Priority.ALWAYS);
         overviewBox.setPadding(new Insets(0, 0, 0, 12));
@@ -209,6 +211,7 @@ final class RealModelView {
         Label heading = new Label();
         heading.setId("real-focus-title");
         heading.getStyleClass().add("subtitle");
+        heading.setPadding(new Insets(0, 0, 0, 12));
         heading.textProperty().bind(Bindings.createStringBinding(() -> vm.focusedLayerProperty().get() < 0 ? ""
                 : i18n.get("real.focus.title", vm.focusedLayerProperty().get() + 1,
                         vm.focusedHeadProperty().get() + 1), vm.focusedLayerProperty(), vm.focusedHeadProperty(),
@@ -219,7 +222,7 @@ final class RealModelView {
 
         SplitPane split = new SplitPane(overviewBox, focusBox);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.46);
+        split.setDividerPositions(0.5);
         BooleanBinding available = vm.statusProperty().isNotEqualTo(RealModelViewModel.Status.UNAVAILABLE);
         split.visibleProperty().bind(available);
         return split;

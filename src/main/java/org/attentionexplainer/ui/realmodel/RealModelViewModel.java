@@ -76,6 +76,7 @@ public final class RealModelViewModel {
     private MiniLmModel model;
     private EncoderTrace trace;
     private long loadNanos;
+    private String loadedText = "";
 
     /** One forward pass's results, made on the worker. */
     record Computed(List<TokenView> tokens, Overview overview, EncoderTrace trace) {
@@ -111,7 +112,8 @@ public final class RealModelViewModel {
             model = m;
             status.set(Status.READY);
             progress.set(1);
-            message.set(i18n.get("real.loaded", MODEL_NAME, i18n.number(loadNanos / 1e9, 1)));
+            loadedText = i18n.get("real.loaded", MODEL_NAME, i18n.number(loadNanos / 1e9, 1));
+            message.set(loadedText);
             recompute();
         }, e -> {
             status.set(Status.FAILED);
@@ -167,7 +169,8 @@ public final class RealModelViewModel {
         tokens.setAll(c.tokens());
         overview.set(c.overview());
         error.set(false);
-        message.set(i18n.get("real.forward", c.overview().size(), i18n.number(c.overview().forwardNanos() / 1e6, 0)));
+        message.set(loadedText + " " + i18n.get("real.forward", c.overview().size(),
+                i18n.number(c.overview().forwardNanos() / 1e6, 0)));
         if (focusedLayer.get() >= 0) {
             showFocus(focusedLayer.get(), focusedHead.get());
         }
