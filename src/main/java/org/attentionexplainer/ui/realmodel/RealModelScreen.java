@@ -4,7 +4,10 @@ import javafx.scene.Node;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Screen;
 
-/** Real attention from the trained all-MiniLM-L6-v2; the model loads the first time the screen is shown. */
+/**
+ * Real attention from the trained all-MiniLM-L6-v2; the model loads the first time the screen
+ * is shown. The presenter keys step through the heads of the focused layer.
+ */
 public final class RealModelScreen implements Screen {
     private final AppContext context;
     private final ModelProvider provider;
@@ -44,5 +47,15 @@ public final class RealModelScreen implements Screen {
     public RealModelViewModel model() {
         view();
         return model;
+    }
+
+    @Override
+    public boolean next() {
+        return model != null && model.focusModel().stepHead(1);
+    }
+
+    @Override
+    public boolean previous() {
+        return model != null && model.focusModel().stepHead(-1);
     }
 }

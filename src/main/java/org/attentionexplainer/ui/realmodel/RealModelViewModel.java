@@ -93,6 +93,11 @@ public final class RealModelViewModel {
         sentence.addListener(o -> recompute());
         causal.addListener(o -> recompute());
         temperature.addListener(o -> recompute());
+        focus.headProperty().addListener((o, a, b) -> {
+            if (focusedLayer.get() >= 0) {
+                focusedHead.set(b.intValue());
+            }
+        });
     }
 
     /** Loads the model the first time (later calls do nothing), or says it is not installed. */
