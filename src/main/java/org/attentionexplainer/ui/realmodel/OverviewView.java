@@ -56,6 +56,7 @@ final class OverviewView {
         readout.getStyleClass().add("real-readout");
         readout.textProperty().bind(hover);
         readout.setMinHeight(Label.USE_PREF_SIZE);
+        readout.setWrapText(true);
         VBox box = new VBox(8, grid, legend(), readout);
         box.setPadding(new Insets(4, 8, 8, 8));
         vm.overviewProperty().addListener(o -> rebuild());
@@ -87,9 +88,11 @@ final class OverviewView {
         Label caption = new Label();
         caption.textProperty().bind(i18n.text("real.overview.scale"));
         caption.getStyleClass().add("hint");
-        HBox box = new HBox(6, lo, legend, hi, caption);
+        HBox bar = new HBox(6, lo, legend, hi);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        caption.setWrapText(true);
+        VBox box = new VBox(2, bar, caption);
         box.setId("real-legend");
-        box.setAlignment(Pos.CENTER_LEFT);
         return box;
     }
 

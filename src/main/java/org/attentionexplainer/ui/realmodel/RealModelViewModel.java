@@ -245,6 +245,11 @@ public final class RealModelViewModel {
         return loadNanos / 1e9;
     }
 
+    /** The loaded model, or null before it has loaded. */
+    MiniLmModel model() {
+        return model;
+    }
+
     /** The explorer's view-model that shows the focused head. */
     public ExplorerViewModel focusModel() {
         return focus;
