@@ -32,6 +32,7 @@ final class OverviewView {
     static final PseudoClass CHOSEN = PseudoClass.getPseudoClass("chosen");
     private static final double MIN_THUMB = 22;
     private static final double MAX_THUMB = 110;
+    private static final int MAX_PIXELS = 48;
 
     private final RealModelViewModel vm;
     private final I18n i18n;
@@ -128,15 +129,7 @@ final class OverviewView {
 
     private StackPane thumbnail(Overview o, ColorScale scale, int layer, int head) {
         int n = o.size();
-        int[] argb = new int[n * n];
-        float[][] map = o.maps()[layer][head];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                argb[i * n + j] = scale.argb(map[i][j]);
-            }
-        }
-        WritableImage image = new WritableImage(n, n);
-        image.getPixelWriter().setPixels(0, 0, n, n, PixelFormat.getIntArgbInstance(), argb, 0, n);
+        WritableImage image = image(o.maps()[layer][head], n, scale);
         ImageView view = new ImageView(image);
         view.setSmooth(false);
         view.fitWidthProperty().bind(thumb);
@@ -152,6 +145,30 @@ final class OverviewView {
         tip.setShowDelay(Duration.millis(150));
         Tooltip.install(view, tip);
         return cell;
+    }
+
+    /**
+     * One pixel per cell up to {@link #MAX_PIXELS} tokens; longer texts are pooled by the
+     * maximum of each block, so a sharp weight still shows when 128 tokens fit in 40 pixels.
+     */
+    static WritableImage image(float[][] map, int n, ColorScale scale) {
+        int block = (n + MAX_PIXELS - 1) / MAX_PIXELS;
+        int m = (n + block - 1) / block;
+        int[] argb = new int[m * m];
+        for (int bi = 0; bi < m; bi++) {
+            for (int bj = 0; bj < m; bj++) {
+                float max = 0;
+                for (int i = bi * block; i < Math.min(n, (bi + 1) * block); i++) {
+                    for (int j = bj * block; j < Math.min(n, (bj + 1) * block); j++) {
+                        max = Math.max(max, map[i][j]);
+                    }
+                }
+                argb[bi * m + bj] = scale.argb(max);
+            }
+        }
+        WritableImage image = new WritableImage(m, m);
+        image.getPixelWriter().setPixels(0, 0, m, m, PixelFormat.getIntArgbInstance(), argb, 0, m);
+        return image;
     }
 
     private String describe(MouseEvent e, ImageView view, int n, int layer, int head) {

@@ -126,8 +126,9 @@ final class RealModelView {
         ScrollPane scroll = new ScrollPane(pane);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.setPrefViewportHeight(30);
-        scroll.setMaxHeight(90);
+        scroll.prefViewportHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> Math.min(Math.max(30, pane.getHeight()), 64), pane.heightProperty()));
+        scroll.setMaxHeight(80);
         scroll.getStyleClass().add("token-scroll");
         Label legend = label("real.tokens.legend", "hint");
         legend.setWrapText(true);
