@@ -127,7 +127,7 @@ final class RealModelView {
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.prefViewportHeightProperty().bind(Bindings.createDoubleBinding(
-                () -> Math.min(Math.max(30, pane.getHeight()), 64), pane.heightProperty()));
+                () -> Math.min(Math.max(30, pane.getHeight()), 52), pane.heightProperty()));
         scroll.setMaxHeight(80);
         scroll.getStyleClass().add("token-scroll");
         Label legend = label("real.tokens.legend", "hint");
