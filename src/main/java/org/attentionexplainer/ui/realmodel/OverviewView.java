@@ -58,6 +58,8 @@ final class OverviewView {
         readout.textProperty().bind(hover);
         readout.setMinHeight(Label.USE_PREF_SIZE);
         readout.setWrapText(true);
+        readout.setMinWidth(0);
+        readout.setPrefHeight(Label.USE_COMPUTED_SIZE);
         VBox box = new VBox(8, grid, legend(), readout);
         box.setPadding(new Insets(4, 8, 8, 8));
         vm.overviewProperty().addListener(o -> rebuild());

@@ -90,7 +90,11 @@ final class RealModelView {
         HBox status = new HBox(10, bar, message);
         status.setAlignment(Pos.CENTER_LEFT);
 
-        VBox box = new VBox(6, line, tokens(), status, whatIf());
+        Node whatIf = whatIf();
+        BooleanBinding absent = vm.statusProperty().isEqualTo(RealModelViewModel.Status.UNAVAILABLE);
+        line.disableProperty().bind(absent);
+        whatIf.disableProperty().bind(absent);
+        VBox box = new VBox(6, line, tokens(), status, whatIf);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
     }
@@ -193,6 +197,10 @@ final class RealModelView {
     private Node centre() {
         Node grid = overview.createView();
         ScrollPane left = new ScrollPane(grid);
+        // the content follows the visible width, so a long readout wraps instead of adding a
+        // scroll bar that would shrink the thumbnails under the pointer
+        left.setFitToWidth(true);
+        left.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         left.viewportBoundsProperty().addListener((o, a, b) -> overview.fitTo(b.getWidth(), b.getHeight()));
         Label title = label("real.overview.title", "subtitle");
         title.setMinWidth(0);

@@ -80,6 +80,8 @@ class RealModelFxTest {
         assertTrue(readout.startsWith("L1 H3: query"), readout);
 
         robot.clickOn("#real-thumb-4-9");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(3, vm.focusedLayerProperty().get(), "the click reached layer 4, head 9");
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.focusModel().traceProperty().get() != null
                 && vm.focusModel().traceProperty().get().headCount() == 12);
         WaitForAsyncUtils.waitForFxEvents();
