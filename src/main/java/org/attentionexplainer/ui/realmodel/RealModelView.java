@@ -93,8 +93,12 @@ final class RealModelView {
         Node whatIf = whatIf();
         BooleanBinding absent = vm.statusProperty().isEqualTo(RealModelViewModel.Status.UNAVAILABLE);
         line.disableProperty().bind(absent);
-        whatIf.disableProperty().bind(absent);
-        VBox box = new VBox(6, line, tokens(), status, whatIf);
+        Node tokens = tokens();
+        for (Node n : new Node[] {tokens, whatIf}) {
+            n.visibleProperty().bind(absent.not());
+            n.managedProperty().bind(absent.not());
+        }
+        VBox box = new VBox(6, line, tokens, status, whatIf);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
     }
