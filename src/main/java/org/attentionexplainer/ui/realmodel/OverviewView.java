@@ -67,7 +67,10 @@ final class OverviewView {
         vm.focusedLayerProperty().addListener(o -> markChosen());
         vm.focusedHeadProperty().addListener(o -> markChosen());
         hover.set(i18n.get("real.overview.hint"));
-        i18n.localeProperty().addListener(o -> hover.set(i18n.get("real.overview.hint")));
+        i18n.localeProperty().addListener(o -> {
+            hover.set(i18n.get("real.overview.hint"));
+            rebuild();
+        });
         rebuild();
         return box;
     }
