@@ -21,6 +21,7 @@ import org.attentionexplainer.engine.Backends;
 import org.attentionexplainer.ui.explorer.ExplorerScreen;
 import org.attentionexplainer.ui.home.HomeScreen;
 import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.realmodel.RealModelScreen;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.MainView;
@@ -89,6 +90,7 @@ public final class DesktopApp extends Application {
         List<org.attentionexplainer.ui.shell.Screen> screens = new ArrayList<>();
         screens.add(new WalkthroughScreen(context));
         screens.add(new ExplorerScreen(context));
+        screens.add(new RealModelScreen(context));
         screens.add(new HomeScreen(context));
         return screens;
     }

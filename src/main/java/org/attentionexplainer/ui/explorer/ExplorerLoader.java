@@ -61,6 +61,13 @@ final class ExplorerLoader {
         });
     }
 
+    /** Shows a spec made elsewhere (a trained model's layer) with the given head in focus. */
+    void show(AttentionSpec spec, String name, int head) {
+        ExplorerViewModel.Request now = request();
+        run(name, () -> prepare(now, new LoadedData(name, spec, null, null), AttentionControls.of(spec), spec.heads()),
+                () -> vm.focusHead(head));
+    }
+
     private ExplorerViewModel.Request request() {
         return new ExplorerViewModel.Request(vm.settings(), vm.loadedProperty().get(), vm.controls().snapshot(),
                 null, vm.view());
@@ -95,7 +102,14 @@ final class ExplorerLoader {
     }
 
     private void run(String name, java.util.function.Supplier<Prepared> task) {
-        context.work().submit(task, p -> vm.adopt(p, name),
+        run(name, task, () -> { });
+    }
+
+    private void run(String name, java.util.function.Supplier<Prepared> task, Runnable then) {
+        context.work().submit(task, p -> {
+            vm.adopt(p, name);
+            then.run();
+        },
                 e -> vm.fail(context.i18n().get("explorer.error.load", name, detail(e))));
     }
 

@@ -63,6 +63,19 @@ public final class ExplorerView {
         return root;
     }
 
+    /**
+     * Only the maps with their toolbar and the cell's arithmetic, for a screen that brings
+     * its own model (the trained one) through {@link ExplorerViewModel#showSpec}.
+     */
+    public Parent createFocusView() {
+        BorderPane root = new BorderPane();
+        root.getStyleClass().add("explorer");
+        root.setCenter(centre());
+        root.setRight(new CellDetailsView(vm, i18n).createView());
+        init();
+        return root;
+    }
+
     private void init() {
         heatmap.setId("explorer-heatmap");
         heatmap.figureProperty().bind(vm.figureProperty());

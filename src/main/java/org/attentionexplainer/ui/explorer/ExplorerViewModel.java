@@ -328,6 +328,18 @@ public final class ExplorerViewModel {
         loader.loadWeights(files);
     }
 
+    /** Shows the layer of a trained model described by {@code spec}, one head enlarged. */
+    public void showSpec(org.attentionexplainer.engine.AttentionSpec spec, String name, int focusedHead) {
+        loader.show(spec, name, focusedHead);
+    }
+
+    void focusHead(int h) {
+        head.set(h);
+        if (mode.get() == ViewMode.GRID) {
+            mode.set(ViewMode.FOCUS);
+        }
+    }
+
     /** Back to the typed sentence and seeded weights. */
     public void useSentence() {
         loaded.set(LoadedData.NONE);

@@ -1,0 +1,212 @@
+package org.attentionexplainer.ui.realmodel;
+
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.css.PseudoClass;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.ImageView;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.ColorScale;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/**
+ * The layer x head overview: one thumbnail per head (rows L1-L6, columns H1-H12), all on
+ * one colour scale from 0 to 1, painted pixel by pixel (one pixel per cell, enlarged without
+ * smoothing). Hovering reads out query, key and weight; a click focuses that head.
+ */
+final class OverviewView {
+    static final PseudoClass CHOSEN = PseudoClass.getPseudoClass("chosen");
+    private static final double MIN_THUMB = 22;
+    private static final double MAX_THUMB = 110;
+    private static final int MAX_PIXELS = 48;
+
+    private final RealModelViewModel vm;
+    private final I18n i18n;
+    private final GridPane grid = new GridPane();
+    private final DoubleProperty thumb = new SimpleDoubleProperty(48);
+    private final StringProperty hover = new SimpleStringProperty("");
+    private final ImageView legend = new ImageView();
+    private StackPane[][] cells = new StackPane[0][0];
+
+    OverviewView(RealModelViewModel vm, I18n i18n) {
+        this.vm = vm;
+        this.i18n = i18n;
+    }
+
+    Node createView() {
+        grid.setId("real-overview");
+        grid.getStyleClass().add("real-overview");
+        grid.setHgap(3);
+        grid.setVgap(3);
+        Label readout = new Label();
+        readout.setId("real-readout");
+        readout.getStyleClass().add("real-readout");
+        readout.textProperty().bind(hover);
+        readout.setMinHeight(Label.USE_PREF_SIZE);
+        readout.setWrapText(true);
+        readout.setMinWidth(0);
+        readout.setPrefHeight(Label.USE_COMPUTED_SIZE);
+        VBox box = new VBox(8, grid, legend(), readout);
+        box.setPadding(new Insets(4, 8, 8, 8));
+        vm.overviewProperty().addListener(o -> rebuild());
+        vm.focusModel().display().colorMapProperty().addListener(o -> rebuild());
+        vm.focusedLayerProperty().addListener(o -> markChosen());
+        vm.focusedHeadProperty().addListener(o -> markChosen());
+        hover.set(i18n.get("real.overview.hint"));
+        i18n.localeProperty().addListener(o -> {
+            hover.set(i18n.get("real.overview.hint"));
+            rebuild();
+        });
+        rebuild();
+        return box;
+    }
+
+    /** Thumbnails as large as the visible width and height allow, within limits. */
+    void fitTo(double width, double height) {
+        Overview o = vm.overviewProperty().get();
+        int heads = o == null ? 12 : o.heads();
+        int layers = o == null ? 6 : o.layers();
+        double byWidth = (width - 16 - 40) / heads - grid.getHgap() - 2;
+        double byHeight = (height - 90) / layers - grid.getVgap() - 2;
+        thumb.set(Math.max(MIN_THUMB, Math.min(MAX_THUMB, Math.min(byWidth, byHeight))));
+    }
+
+    private Node legend() {
+        legend.setFitHeight(12);
+        legend.fitWidthProperty().bind(thumb.multiply(4));
+        legend.setSmooth(true);
+        Label lo = new Label("0");
+        Label hi = new Label("1");
+        Label caption = new Label();
+        caption.textProperty().bind(i18n.text("real.overview.scale"));
+        caption.getStyleClass().add("hint");
+        HBox bar = new HBox(6, lo, legend, hi);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        caption.setWrapText(true);
+        VBox box = new VBox(2, bar, caption);
+        box.setId("real-legend");
+        return box;
+    }
+
+    private void rebuild() {
+        Overview o = vm.overviewProperty().get();
+        ColorScale scale = ColorScale.unit(vm.focusModel().display().colorMapProperty().get());
+        legend.setImage(gradient(scale.map()));
+        grid.getChildren().clear();
+        if (o == null) {
+            cells = new StackPane[0][0];
+            return;
+        }
+        cells = new StackPane[o.layers()][o.heads()];
+        for (int h = 0; h < o.heads(); h++) {
+            Label head = new Label(i18n.get("real.overview.head", h + 1));
+            head.getStyleClass().add("real-axis");
+            head.setMinWidth(Label.USE_PREF_SIZE);
+            GridPane.setHalignment(head, javafx.geometry.HPos.CENTER);
+            grid.add(head, h + 1, 0);
+        }
+        for (int l = 0; l < o.layers(); l++) {
+            Label layer = new Label(i18n.get("real.overview.layer", l + 1));
+            layer.getStyleClass().add("real-axis");
+            layer.setMinWidth(Label.USE_PREF_SIZE);
+            grid.add(layer, 0, l + 1);
+            for (int h = 0; h < o.heads(); h++) {
+                cells[l][h] = thumbnail(o, scale, l, h);
+                grid.add(cells[l][h], h + 1, l + 1);
+            }
+        }
+        markChosen();
+    }
+
+    private StackPane thumbnail(Overview o, ColorScale scale, int layer, int head) {
+        int n = o.size();
+        WritableImage image = image(o.maps()[layer][head], n, scale);
+        ImageView view = new ImageView(image);
+        view.setSmooth(false);
+        view.fitWidthProperty().bind(thumb);
+        view.fitHeightProperty().bind(thumb);
+        StackPane cell = new StackPane(view);
+        cell.setId("real-thumb-" + (layer + 1) + "-" + (head + 1));
+        cell.getStyleClass().add("real-thumb");
+        view.setOnMouseMoved(e -> hover.set(describe(e, view, n, layer, head)));
+        view.setOnMouseExited(e -> hover.set(i18n.get("real.overview.hint")));
+        view.setOnMouseClicked(e -> vm.focus(layer, head));
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(hover);
+        tip.setShowDelay(Duration.millis(150));
+        Tooltip.install(view, tip);
+        return cell;
+    }
+
+    /**
+     * One pixel per cell up to {@link #MAX_PIXELS} tokens; longer texts are pooled by the
+     * maximum of each block, so a sharp weight still shows when 128 tokens fit in 40 pixels.
+     */
+    static WritableImage image(float[][] map, int n, ColorScale scale) {
+        int block = (n + MAX_PIXELS - 1) / MAX_PIXELS;
+        int m = (n + block - 1) / block;
+        int[] argb = new int[m * m];
+        for (int bi = 0; bi < m; bi++) {
+            for (int bj = 0; bj < m; bj++) {
+                float max = 0;
+                for (int i = bi * block; i < Math.min(n, (bi + 1) * block); i++) {
+                    for (int j = bj * block; j < Math.min(n, (bj + 1) * block); j++) {
+                        max = Math.max(max, map[i][j]);
+                    }
+                }
+                argb[bi * m + bj] = scale.argb(max);
+            }
+        }
+        WritableImage image = new WritableImage(m, m);
+        image.getPixelWriter().setPixels(0, 0, m, m, PixelFormat.getIntArgbInstance(), argb, 0, m);
+        return image;
+    }
+
+    private String describe(MouseEvent e, ImageView view, int n, int layer, int head) {
+        int i = Math.min(n - 1, Math.max(0, (int) (e.getY() / view.getFitHeight() * n)));
+        int j = Math.min(n - 1, Math.max(0, (int) (e.getX() / view.getFitWidth() * n)));
+        return vm.describeCell(layer, head, i, j);
+    }
+
+    private void markChosen() {
+        for (int l = 0; l < cells.length; l++) {
+            for (int h = 0; h < cells[l].length; h++) {
+                cells[l][h].pseudoClassStateChanged(CHOSEN,
+                        l == vm.focusedLayerProperty().get() && h == vm.focusedHeadProperty().get());
+            }
+        }
+    }
+
+    private static WritableImage gradient(ColorMap map) {
+        int w = ColorMap.SIZE;
+        int h = 8;
+        int[] argb = new int[w * h];
+        for (int x = 0; x < w; x++) {
+            for (int y = 0; y < h; y++) {
+                argb[y * w + x] = map.entry(x);
+            }
+        }
+        WritableImage image = new WritableImage(w, h);
+        image.getPixelWriter().setPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        return image;
+    }
+
+    /** The thumbnails, [layer][head], for tests. */
+    StackPane[][] thumbnails() {
+        return cells;
+    }
+}

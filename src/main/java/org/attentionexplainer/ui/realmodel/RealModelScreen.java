@@ -1,0 +1,61 @@
+package org.attentionexplainer.ui.realmodel;
+
+import javafx.scene.Node;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Screen;
+
+/**
+ * Real attention from the trained all-MiniLM-L6-v2; the model loads the first time the screen
+ * is shown. The presenter keys step through the heads of the focused layer.
+ */
+public final class RealModelScreen implements Screen {
+    private final AppContext context;
+    private final ModelProvider provider;
+    private RealModelViewModel model;
+    private Node view;
+
+    public RealModelScreen(AppContext context) {
+        this(context, ModelProvider.classPath());
+    }
+
+    public RealModelScreen(AppContext context, ModelProvider provider) {
+        this.context = context;
+        this.provider = provider;
+    }
+
+    @Override
+    public String id() {
+        return "real";
+    }
+
+    @Override
+    public String titleKey() {
+        return "real.title";
+    }
+
+    @Override
+    public Node view() {
+        if (view == null) {
+            model = new RealModelViewModel(context, provider);
+            view = new RealModelView(model, context.i18n()).createView();
+            model.start();
+        }
+        return view;
+    }
+
+    /** The view-model (created with the view). */
+    public RealModelViewModel model() {
+        view();
+        return model;
+    }
+
+    @Override
+    public boolean next() {
+        return model != null && model.focusModel().stepHead(1);
+    }
+
+    @Override
+    public boolean previous() {
+        return model != null && model.focusModel().stepHead(-1);
+    }
+}

@@ -1,0 +1,247 @@
+package org.attentionexplainer.ui.realmodel;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Slider;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.explorer.ExplorerView;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.controlsfx.control.ToggleSwitch;
+
+/**
+ * The real-model screen: the sentence and its sub-word tokens, the loading bar or the notice,
+ * the what-if settings, then the layer x head overview beside the focused head, which the
+ * explorer's own view shows (stages, hover arithmetic, colour maps).
+ */
+final class RealModelView {
+    static final double MIN_TEMPERATURE = 0.05;
+    static final double MAX_TEMPERATURE = 10;
+
+    private final RealModelViewModel vm;
+    private final I18n i18n;
+    private final OverviewView overview;
+    private final ExplorerView focus;
+
+    RealModelView(RealModelViewModel vm, I18n i18n) {
+        this.vm = vm;
+        this.i18n = i18n;
+        this.overview = new OverviewView(vm, i18n);
+        this.focus = new ExplorerView(vm.focusModel(), i18n);
+    }
+
+    Parent createView() {
+        BorderPane root = new BorderPane();
+        root.getStyleClass().add("real-model");
+        root.setTop(top());
+        root.setCenter(centre());
+        return root;
+    }
+
+    private Label label(String key, String... styles) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(key));
+        l.getStyleClass().addAll(styles);
+        l.setMinWidth(Label.USE_PREF_SIZE);
+        return l;
+    }
+
+    private Node top() {
+        TextField sentence = new TextField();
+        sentence.setId("real-sentence");
+        sentence.textProperty().bindBidirectional(vm.sentenceProperty());
+        sentence.promptTextProperty().bind(i18n.text("real.sentence.prompt"));
+        HBox.setHgrow(sentence, Priority.ALWAYS);
+        HBox line = new HBox(8, label("real.sentence"), sentence);
+        line.setAlignment(Pos.CENTER_LEFT);
+
+        ProgressBar bar = new ProgressBar();
+        bar.setId("real-progress");
+        bar.progressProperty().bind(vm.progressProperty());
+        bar.setPrefWidth(260);
+        BooleanBinding loading = vm.statusProperty().isEqualTo(RealModelViewModel.Status.LOADING);
+        bar.visibleProperty().bind(loading);
+        bar.managedProperty().bind(loading);
+        Label message = new Label();
+        message.setId("real-message");
+        message.setWrapText(true);
+        message.textProperty().bind(vm.messageProperty());
+        vm.errorProperty().addListener((o, a, b) -> style(message, b));
+        style(message, vm.errorProperty().get());
+        HBox status = new HBox(10, bar, message);
+        status.setAlignment(Pos.CENTER_LEFT);
+
+        Node whatIf = whatIf();
+        BooleanBinding absent = vm.statusProperty().isEqualTo(RealModelViewModel.Status.UNAVAILABLE);
+        line.disableProperty().bind(absent);
+        Node tokens = tokens();
+        for (Node n : new Node[] {tokens, whatIf}) {
+            n.visibleProperty().bind(absent.not());
+            n.managedProperty().bind(absent.not());
+        }
+        VBox box = new VBox(6, line, tokens, status, whatIf);
+        box.setPadding(new Insets(10, 12, 6, 12));
+        return box;
+    }
+
+    private static void style(Label message, boolean error) {
+        message.getStyleClass().removeAll("error-text", "hint");
+        message.getStyleClass().add(error ? "error-text" : "hint");
+    }
+
+    private Node tokens() {
+        FlowPane pane = new FlowPane(5, 5);
+        pane.setId("real-tokens");
+        pane.getStyleClass().add("token-chips");
+        Runnable rebuild = () -> {
+            List<Node> chips = new ArrayList<>();
+            for (TokenView t : vm.tokensProperty()) {
+                Label chip = new Label(t.text());
+                chip.getStyleClass().add("token-chip");
+                if (t.continuation()) {
+                    chip.getStyleClass().add("continuation");
+                    chip.setTooltip(new Tooltip(i18n.get("real.token.piece", t.word())));
+                } else if (t.special()) {
+                    chip.getStyleClass().add("special");
+                    chip.setTooltip(new Tooltip(i18n.get("real.token.special")));
+                }
+                chips.add(chip);
+            }
+            pane.getChildren().setAll(chips);
+            pane.setAccessibleText(i18n.get("real.tokens.count", chips.size()));
+        };
+        vm.tokensProperty().addListener((ListChangeListener<TokenView>) c -> rebuild.run());
+        rebuild.run();
+        ScrollPane scroll = new ScrollPane(pane);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.prefViewportHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> Math.min(Math.max(30, pane.getHeight()), 52), pane.heightProperty()));
+        scroll.setMaxHeight(80);
+        scroll.getStyleClass().add("token-scroll");
+        Label legend = label("real.tokens.legend", "hint");
+        legend.setWrapText(true);
+        legend.setMinWidth(0);
+        return new VBox(4, scroll, legend);
+    }
+
+    private Node whatIf() {
+        ToggleSwitch causal = new ToggleSwitch();
+        causal.setId("real-causal");
+        causal.textProperty().bind(i18n.text("real.whatif.causal"));
+        causal.selectedProperty().bindBidirectional(vm.causalProperty());
+        causal.setMaxWidth(ToggleSwitch.USE_PREF_SIZE);
+
+        Slider temperature = new Slider(Math.log10(MIN_TEMPERATURE), Math.log10(MAX_TEMPERATURE), 0);
+        temperature.setId("real-temperature");
+        temperature.setPrefWidth(200);
+        temperature.valueProperty().addListener((o, a, b) -> {
+            double v = Math.pow(10, b.doubleValue());
+            if (Math.abs(Math.log10(vm.temperatureProperty().get()) - b.doubleValue()) > 1e-9) {
+                vm.temperatureProperty().set(Math.abs(b.doubleValue()) < 0.01 ? 1.0 : v);
+            }
+        });
+        vm.temperatureProperty().addListener((o, a, b) -> {
+            double lv = Math.log10(b.doubleValue());
+            if (Math.abs(temperature.getValue() - lv) > 1e-9) {
+                temperature.setValue(lv);
+            }
+        });
+        Label value = new Label();
+        value.setId("real-temperature-value");
+        value.getStyleClass().add("value-label");
+        value.textProperty().bind(Bindings.createStringBinding(() -> "T = "
+                + i18n.number(vm.temperatureProperty().get(), 2), vm.temperatureProperty(), i18n.localeProperty()));
+
+        Button reset = new Button();
+        reset.setId("real-reset");
+        reset.textProperty().bind(i18n.text("real.whatif.reset"));
+        reset.setOnAction(e -> vm.resetWhatIf());
+        reset.disableProperty().bind(vm.asTrainedBinding());
+
+        Label state = new Label();
+        state.setId("real-whatif-state");
+        state.textProperty().bind(Bindings.createStringBinding(() -> i18n.get(vm.asTrainedBinding().get()
+                ? "real.whatif.trained" : "real.whatif.changed"), vm.asTrainedBinding(), i18n.localeProperty()));
+        vm.asTrainedBinding().addListener((o, a, b) -> state.getStyleClass().setAll("label",
+                b ? "real-trained" : "real-changed"));
+        state.getStyleClass().add("real-trained");
+
+        HBox slider = new HBox(8, label("real.whatif.temperature"), temperature, value);
+        slider.setAlignment(Pos.CENTER_LEFT);
+        FlowPane row = new FlowPane(14, 6, label("real.whatif.title", "subtitle"), causal, slider, reset, state);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.setId("real-whatif");
+        row.getStyleClass().add("real-whatif");
+        Label hint = label("real.whatif.hint", "hint");
+        hint.setWrapText(true);
+        hint.setMinWidth(0);
+        return new VBox(2, row, hint);
+    }
+
+    private Node centre() {
+        Node grid = overview.createView();
+        ScrollPane left = new ScrollPane(grid);
+        // the content follows the visible width, so a long readout wraps instead of adding a
+        // scroll bar that would shrink the thumbnails under the pointer
+        left.setFitToWidth(true);
+        left.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        left.viewportBoundsProperty().addListener((o, a, b) -> overview.fitTo(b.getWidth(), b.getHeight()));
+        Label title = label("real.overview.title", "subtitle");
+        title.setMinWidth(0);
+        title.setWrapText(true);
+        VBox overviewBox = new VBox(4, title, left);
+        VBox.setVgrow(left, Priority.ALWAYS);
+        overviewBox.setPadding(new Insets(0, 0, 0, 12));
+
+        Parent explorer = focus.createFocusView();
+        explorer.setId("real-focus");
+        Label pick = label("real.focus.pick", "hint");
+        pick.setWrapText(true);
+        pick.setMinWidth(0);
+        BooleanBinding none = vm.focusedLayerProperty().lessThan(0);
+        explorer.visibleProperty().bind(none.not());
+        pick.visibleProperty().bind(none);
+        Label heading = new Label();
+        heading.setId("real-focus-title");
+        heading.getStyleClass().add("subtitle");
+        heading.setPadding(new Insets(0, 0, 0, 12));
+        heading.textProperty().bind(Bindings.createStringBinding(() -> vm.focusedLayerProperty().get() < 0 ? ""
+                : i18n.get("real.focus.title", vm.focusedLayerProperty().get() + 1,
+                        vm.focusedHeadProperty().get() + 1), vm.focusedLayerProperty(), vm.focusedHeadProperty(),
+                i18n.localeProperty()));
+        StackPane stack = new StackPane(explorer, pick);
+        VBox focusBox = new VBox(4, heading, stack);
+        VBox.setVgrow(stack, Priority.ALWAYS);
+
+        SplitPane split = new SplitPane(overviewBox, focusBox);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.5);
+        BooleanBinding available = vm.statusProperty().isNotEqualTo(RealModelViewModel.Status.UNAVAILABLE);
+        split.visibleProperty().bind(available);
+        return split;
+    }
+
+    OverviewView overview() {
+        return overview;
+    }
+}

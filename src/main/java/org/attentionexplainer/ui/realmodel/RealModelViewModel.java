@@ -1,0 +1,305 @@
+package org.attentionexplainer.ui.realmodel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyListProperty;
+import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.bert.EncoderTrace;
+import org.attentionexplainer.engine.bert.MiniLmModel;
+import org.attentionexplainer.engine.bert.ModelLoadException;
+import org.attentionexplainer.engine.bert.ModelSource;
+import org.attentionexplainer.engine.bert.WhatIf;
+import org.attentionexplainer.engine.text.Encoding;
+import org.attentionexplainer.engine.text.TextTooLongException;
+import org.attentionexplainer.engine.text.Token;
+import org.attentionexplainer.ui.explorer.ExplorerViewModel;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Coalescer;
+
+/**
+ * State of the real-model screen: a sentence run through the trained all-MiniLM-L6-v2,
+ * every head's attention for the layer x head overview, and one focused head handed to the
+ * explorer's tools. The model loads once, in the background, on {@link #start()}; each change
+ * of the sentence or of the what-if settings asks for a forward pass through a
+ * {@link Coalescer}, so typing computes only the newest text.
+ */
+public final class RealModelViewModel {
+    public static final String DEFAULT_SENTENCE = "The cat sat on the mat because it was tired.";
+    /** The model's name as the figures caption it. */
+    public static final String MODEL_NAME = "all-MiniLM-L6-v2";
+
+    /** Where the model stands. */
+    public enum Status { NOT_LOADED, UNAVAILABLE, LOADING, READY, FAILED }
+
+    private final AppContext context;
+    private final I18n i18n;
+    private final ModelProvider provider;
+    private final Coalescer<Computed> coalescer;
+    private final ExplorerViewModel focus;
+
+    private final StringProperty sentence = new SimpleStringProperty(this, "sentence", DEFAULT_SENTENCE);
+    private final BooleanProperty causal = new SimpleBooleanProperty(this, "causal");
+    private final DoubleProperty temperature = new SimpleDoubleProperty(this, "temperature", 1.0);
+    private final ReadOnlyObjectWrapper<Status> status = new ReadOnlyObjectWrapper<>(this, "status",
+            Status.NOT_LOADED);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
+    private final ReadOnlyListWrapper<TokenView> tokens = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
+    private final ReadOnlyObjectWrapper<Overview> overview = new ReadOnlyObjectWrapper<>(this, "overview");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyBooleanWrapper error = new ReadOnlyBooleanWrapper(this, "error");
+    private final ReadOnlyIntegerWrapper focusedLayer = new ReadOnlyIntegerWrapper(this, "focusedLayer", -1);
+    private final ReadOnlyIntegerWrapper focusedHead = new ReadOnlyIntegerWrapper(this, "focusedHead", -1);
+    private final BooleanBinding asTrained;
+
+    private MiniLmModel model;
+    private EncoderTrace trace;
+    private long loadNanos;
+    private String loadedText = "";
+
+    /** One forward pass's results, made on the worker. */
+    record Computed(List<TokenView> tokens, Overview overview, EncoderTrace trace) {
+    }
+
+    public RealModelViewModel(AppContext context, ModelProvider provider) {
+        this.context = context;
+        this.i18n = context.i18n();
+        this.provider = provider;
+        this.coalescer = new Coalescer<>(context.work());
+        this.focus = new ExplorerViewModel(context);
+        this.asTrained = Bindings.createBooleanBinding(() -> !causal.get() && temperature.get() == 1.0, causal,
+                temperature);
+        sentence.addListener(o -> recompute());
+        causal.addListener(o -> recompute());
+        temperature.addListener(o -> recompute());
+        focus.display().headProperty().addListener((o, a, b) -> {
+            if (focusedLayer.get() >= 0) {
+                focusedHead.set(b.intValue());
+            }
+        });
+    }
+
+    /** Loads the model the first time (later calls do nothing), or says it is not installed. */
+    public void start() {
+        if (status.get() != Status.NOT_LOADED) {
+            return;
+        }
+        if (!provider.available()) {
+            status.set(Status.UNAVAILABLE);
+            fail(i18n.get("real.unavailable", ModelSource.ARTIFACT));
+            return;
+        }
+        status.set(Status.LOADING);
+        message.set(i18n.get("real.loading"));
+        error.set(false);
+        context.work().submit(this::loadModel, m -> {
+            model = m;
+            status.set(Status.READY);
+            progress.set(1);
+            loadedText = i18n.get("real.loaded", MODEL_NAME, i18n.number(loadNanos / 1e9, 1));
+            message.set(loadedText);
+            recompute();
+        }, e -> {
+            status.set(Status.FAILED);
+            fail(i18n.get("real.error.load", detail(e)));
+        });
+    }
+
+    /** Runs on the worker. */
+    private MiniLmModel loadModel() {
+        long t0 = System.nanoTime();
+        try {
+            MiniLmModel m = provider.load(f -> context.work().onFx(() -> progress.set(f)));
+            loadNanos = System.nanoTime() - t0;
+            return m;
+        } catch (ModelLoadException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** Asks for a forward pass of the current sentence and what-if settings (the newest wins). */
+    public void recompute() {
+        if (model == null) {
+            return;
+        }
+        MiniLmModel m = model;
+        String text = sentence.get();
+        WhatIf whatIf = new WhatIf(causal.get(), temperature.get());
+        coalescer.request(() -> compute(m, text, whatIf), this::accept, e -> fail(describe(e)));
+    }
+
+    /** Runs on the worker: tokens, the forward pass and all the maps. */
+    static Computed compute(MiniLmModel m, String text, WhatIf whatIf) {
+        long t0 = System.nanoTime();
+        EncoderTrace t = m.run(List.of(text), whatIf);
+        long nanos = System.nanoTime() - t0;
+        Encoding encoding = t.inputs().get(0);
+        float[][][][] maps = new float[t.layerCount()][t.headCount()][][];
+        for (int l = 0; l < maps.length; l++) {
+            for (int h = 0; h < maps[l].length; h++) {
+                maps[l][h] = t.attention(0, l, h);
+            }
+        }
+        List<TokenView> views = new ArrayList<>();
+        for (Token token : encoding.tokens()) {
+            String word = token.word() < 0 ? "" : encoding.words().get(token.word()).text();
+            views.add(new TokenView(token.text(), token.isContinuation(), token.special(), word));
+        }
+        return new Computed(views, new Overview(encoding.tokenTexts(), maps, whatIf, nanos), t);
+    }
+
+    private void accept(Computed c) {
+        trace = c.trace();
+        tokens.setAll(c.tokens());
+        overview.set(c.overview());
+        error.set(false);
+        message.set(loadedText + " " + i18n.get("real.forward", c.overview().size(),
+                i18n.number(c.overview().forwardNanos() / 1e6, 0)));
+        if (focusedLayer.get() >= 0) {
+            showFocus(focusedLayer.get(), focusedHead.get());
+        }
+    }
+
+    /** Enlarges one head with the explorer's tools: its layer becomes the explorer's model. */
+    public void focus(int layer, int head) {
+        Overview o = overview.get();
+        if (o == null || layer < 0 || head < 0 || layer >= o.layers() || head >= o.heads()) {
+            return;
+        }
+        boolean sameLayer = layer == focusedLayer.get();
+        focusedLayer.set(layer);
+        focusedHead.set(head);
+        if (sameLayer) {
+            focus.display().headProperty().set(head);
+            focus.display().modeProperty().set(org.attentionexplainer.ui.explorer.ViewMode.FOCUS);
+        } else {
+            showFocus(layer, head);
+        }
+    }
+
+    private void showFocus(int layer, int head) {
+        MiniLmModel m = model;
+        EncoderTrace t = trace;
+        String name = i18n.get("real.focus.name", MODEL_NAME, layer + 1);
+        context.work().submit(() -> m.encoder().attentionSpec(t, 0, layer),
+                (AttentionSpec spec) -> focus.showSpec(spec, name, head), e -> fail(describe(e)));
+    }
+
+    /** Back to the model as trained: no causal mask, temperature 1. */
+    public void resetWhatIf() {
+        causal.set(false);
+        temperature.set(1.0);
+    }
+
+    /** What the overview says about one cell: layer, head, query, key and the weight. */
+    public String describeCell(int layer, int head, int query, int key) {
+        Overview o = overview.get();
+        if (o == null || query >= o.size() || key >= o.size()) {
+            return "";
+        }
+        return i18n.get("real.cell", layer + 1, head + 1, o.tokens().get(query), o.tokens().get(key),
+                i18n.number(o.weight(layer, head, query, key), 3));
+    }
+
+    private void fail(String text) {
+        error.set(true);
+        message.set(text);
+    }
+
+    private String describe(Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof TextTooLongException tooLong) {
+            return i18n.get("real.error.tooLong", tooLong.tokenCount(), tooLong.limit());
+        }
+        return i18n.get("real.error.compute", detail(cause));
+    }
+
+    private static String detail(Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    }
+
+    /** How long the model took to load, in seconds (0 before it has). */
+    public double loadSeconds() {
+        return loadNanos / 1e9;
+    }
+
+    /** The loaded model, or null before it has loaded. */
+    MiniLmModel model() {
+        return model;
+    }
+
+    /** The explorer's view-model that shows the focused head. */
+    public ExplorerViewModel focusModel() {
+        return focus;
+    }
+
+    public StringProperty sentenceProperty() {
+        return sentence;
+    }
+
+    public BooleanProperty causalProperty() {
+        return causal;
+    }
+
+    public DoubleProperty temperatureProperty() {
+        return temperature;
+    }
+
+    public BooleanBinding asTrainedBinding() {
+        return asTrained;
+    }
+
+    public ReadOnlyObjectProperty<Status> statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyListProperty<TokenView> tokensProperty() {
+        return tokens.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Overview> overviewProperty() {
+        return overview.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty focusedLayerProperty() {
+        return focusedLayer.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty focusedHeadProperty() {
+        return focusedHead.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,103 @@
+package org.attentionexplainer.ui.realmodel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
+import org.attentionexplainer.ui.home.HomeScreen;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.BackgroundWork;
+import org.attentionexplainer.ui.shell.MainView;
+import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.shell.Settings;
+import org.attentionexplainer.ui.theme.Theme;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The real-model screen in a window, headless, with a real worker thread and the trained
+ * model from the class path: the overview opens with 72 thumbnails, hovering reads out a
+ * cell and a click focuses that head in the explorer's view.
+ */
+@ExtendWith(ApplicationExtension.class)
+class RealModelFxTest {
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "test-worker");
+        t.setDaemon(true);
+        return t;
+    });
+    private RealModelScreen screen;
+
+    @Start
+    void start(Stage stage) {
+        AppContext context = new AppContext(new I18n(Locale.ENGLISH), BackgroundWork.forApp(worker),
+                CompletableFuture.supplyAsync(AttentionEngine::new, worker), Settings.inMemory());
+        screen = new RealModelScreen(context, TestModels.loaded());
+        MainViewModel main = new MainViewModel(context, List.of(new HomeScreen(context), screen));
+        Scene scene = new Scene(new MainView(main, stage::close).createView(), 1280, 800);
+        scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void stopWorker() {
+        worker.shutdownNow();
+    }
+
+    @Test
+    void theOverviewShowsSeventyTwoHeadsAndAClickFocusesOne(FxRobot robot) throws Exception {
+        robot.clickOn("Real model");
+        RealModelViewModel vm = screen.model();
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> vm.overviewProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(72, robot.lookup(".real-thumb").queryAll().size());
+        assertEquals(13, robot.lookup("#real-tokens .token-chip").queryAll().size());
+        assertNotNull(robot.lookup("L6").query());
+        assertNotNull(robot.lookup("H12").query());
+
+        robot.moveTo("#real-thumb-1-3");
+        WaitForAsyncUtils.waitForFxEvents();
+        String readout = robot.lookup("#real-readout").queryAs(Label.class).getText();
+        assertTrue(readout.startsWith("L1 H3: query"), readout);
+
+        // Leave the first thumbnail so its tooltip closes and cannot lie over the next target.
+        robot.moveTo("#real-legend");
+        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#real-thumb-4-9");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(3, vm.focusedLayerProperty().get(), "the click reached layer 4, head 9");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.focusModel().traceProperty().get() != null
+                && vm.focusModel().traceProperty().get().headCount() == 12);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(3, vm.focusedLayerProperty().get());
+        assertEquals(8, vm.focusedHeadProperty().get());
+        assertEquals(8, vm.focusModel().display().headProperty().get());
+        assertTrue(robot.lookup("#real-thumb-4-9").query().getPseudoClassStates().contains(OverviewView.CHOSEN));
+        Node focus = robot.lookup("#real-focus").query();
+        assertTrue(focus.isVisible());
+        HeatmapControl heatmap = robot.lookup("#explorer-heatmap").queryAs(HeatmapControl.class);
+        assertNotNull(heatmap.shownProperty().get(), "the focused head is painted");
+        assertEquals(13, heatmap.getFigure().data(0).rows());
+        assertEquals("Layer 4, head 9", robot.lookup("#real-focus-title").queryAs(Label.class).getText());
+    }
+}
