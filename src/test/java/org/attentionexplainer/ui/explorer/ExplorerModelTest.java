@@ -120,7 +120,7 @@ class ExplorerModelTest {
         assertEquals(List.of(1, 2, 3, 4, 6, 12), ModelBuilder.divisors(12));
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024), ModelBuilder.divisors(1024).subList(0, 11));
         assertEquals(List.of(1, 7), ModelBuilder.divisors(7));
-        assertEquals(2, ExplorerLoader.nearestDivisor(10, 4));
+        assertEquals(2, ModelBuilder.nearestDivisor(10, 4));
         assertEquals(1, DataFiles.role("W_key.npy"));
         assertEquals(0, DataFiles.role("wq.npy"));
         assertEquals(2, DataFiles.role("layer0_value.npy"));
