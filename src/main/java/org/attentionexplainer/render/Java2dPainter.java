@@ -119,24 +119,17 @@ public final class Java2dPainter {
     private static void hatch(Graphics2D g, Mark.Hatch h) {
         double[] b = h.boxes();
         Path2D.Double area = new Path2D.Double();
-        double minX = Double.POSITIVE_INFINITY;
-        double minY = Double.POSITIVE_INFINITY;
-        double maxX = Double.NEGATIVE_INFINITY;
-        double maxY = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < b.length; i += 4) {
             area.append(new Rectangle2D.Double(b[i], b[i + 1], b[i + 2], b[i + 3]), false);
-            minX = Math.min(minX, b[i]);
-            minY = Math.min(minY, b[i + 1]);
-            maxX = Math.max(maxX, b[i] + b[i + 2]);
-            maxY = Math.max(maxY, b[i + 1] + b[i + 3]);
         }
         Shape savedClip = g.getClip();
         g.clip(area);
         g.setColor(color(h.color()));
         g.setStroke(new BasicStroke((float) h.width()));
-        double height = maxY - minY;
-        for (double x = minX - height; x <= maxX; x += h.spacing()) {
-            g.draw(new Line2D.Double(x, maxY, x + height, minY));
+        double[] box = h.bounds();
+        double height = box[3] - box[1];
+        for (double x = box[0] - height; x <= box[2]; x += h.spacing()) {
+            g.draw(new Line2D.Double(x, box[3], x + height, box[1]));
         }
         g.setClip(savedClip);
     }

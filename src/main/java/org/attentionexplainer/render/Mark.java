@@ -52,6 +52,19 @@ public sealed interface Mark {
         public int boxCount() {
             return boxes.length / 4;
         }
+
+        /** The box around all boxes: {minX, minY, maxX, maxY}; the lines are drawn across it. */
+        public double[] bounds() {
+            double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                Double.NEGATIVE_INFINITY};
+            for (int i = 0; i < boxes.length; i += 4) {
+                b[0] = Math.min(b[0], boxes[i]);
+                b[1] = Math.min(b[1], boxes[i + 1]);
+                b[2] = Math.max(b[2], boxes[i] + boxes[i + 2]);
+                b[3] = Math.max(b[3], boxes[i + 1] + boxes[i + 3]);
+            }
+            return b;
+        }
     }
 
     enum Anchor { START, MIDDLE, END }

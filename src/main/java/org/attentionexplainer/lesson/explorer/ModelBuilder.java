@@ -29,8 +29,7 @@ public final class ModelBuilder {
         }
         Tensor input = loaded.input() != null ? loaded.input()
                 : Embeddings.build(s.tokens(), s.dModel(), s.embeddingSeed(), s.positional());
-        int t = input.dim(-2);
-        List<String> labels = s.tokens().size() == t ? s.tokens() : defaultLabels(t);
+        List<String> labels = s.tokens().size() == input.dim(-2) ? s.tokens() : null;
         Projection projection = loaded.weights() != null ? loaded.weights()
                 : weights(s.projection(), input.dim(-1), s.weightSeed());
         return AttentionSpec.builder(input).tokens(labels).projection(projection).heads(s.heads()).build();
@@ -66,6 +65,26 @@ public final class ModelBuilder {
         return dIn;
     }
 
+    /** The width of Q, K and V of a model: of the loaded spec or weights, else of the vectors (square weights). */
+    public static int projectedWidth(LoadedData loaded, int dModel) {
+        if (loaded.spec() != null) {
+            return projectedWidth(loaded.spec().projection(), loaded.spec().input().dim(-1));
+        }
+        int dIn = loaded.input() != null ? loaded.input().dim(-1) : dModel;
+        return loaded.weights() != null ? projectedWidth(loaded.weights(), dIn) : dIn;
+    }
+
+    /** The largest divisor of width that is at most {@code wanted} (at least 1). */
+    public static int nearestDivisor(int width, int wanted) {
+        int best = 1;
+        for (int h : divisors(width)) {
+            if (h <= wanted) {
+                best = h;
+            }
+        }
+        return best;
+    }
+
     /** Every divisor of n, from 1 up. */
     public static List<Integer> divisors(int n) {
         List<Integer> out = new ArrayList<>();
@@ -75,13 +94,5 @@ public final class ModelBuilder {
             }
         }
         return out;
-    }
-
-    private static List<String> defaultLabels(int n) {
-        List<String> labels = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            labels.add("t" + i);
-        }
-        return labels;
     }
 }

@@ -75,30 +75,12 @@ final class ExplorerLoader {
 
     /** Runs on the worker: the heads nearest to the wanted ones, then one real computation. */
     private Prepared prepare(ExplorerViewModel.Request now, LoadedData d, AttentionControls controls, int wanted) {
-        int heads = nearestDivisor(width(d, now.settings()), wanted);
+        int heads = ModelBuilder.nearestDivisor(ModelBuilder.projectedWidth(d, now.settings().dModel()), wanted);
         ModelSettings s = now.settings();
         ModelSettings settings = new ModelSettings(s.tokens(), s.dModel(), heads, s.projection(), s.weightSeed(),
                 s.embeddingSeed(), s.positional());
         ExplorerViewModel.Request r = new ExplorerViewModel.Request(settings, d, controls, null, now.view());
         return new Prepared(d, controls, heads, vm.compute(r));
-    }
-
-    private static int width(LoadedData d, ModelSettings s) {
-        if (d.spec() != null) {
-            return ModelBuilder.projectedWidth(d.spec().projection(), d.spec().input().dim(-1));
-        }
-        int dIn = d.input() != null ? d.input().dim(-1) : s.dModel();
-        return d.weights() != null ? ModelBuilder.projectedWidth(d.weights(), dIn) : dIn;
-    }
-
-    static int nearestDivisor(int width, int wanted) {
-        int best = 1;
-        for (int h : ModelBuilder.divisors(width)) {
-            if (h <= wanted) {
-                best = h;
-            }
-        }
-        return best;
     }
 
     private void run(String name, java.util.function.Supplier<Prepared> task) {

@@ -128,6 +128,8 @@ public final class ExplorerView {
         var map = w.choice("explorer-colormap", vm.display().colorMapProperty(), ColorMap.values(),
                 m -> "explorer.colormap." + m.id());
         w.tip(map, "explorer.colormap.tip");
+        map.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.display().stageProperty().get().signed(),
+                vm.display().stageProperty()));
         map.setMaxWidth(Region.USE_PREF_SIZE);
         ToggleSwitch auto = w.toggle("explorer-auto-range", "explorer.autoRange", vm.display().autoRangeProperty());
         auto.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.display().stageProperty().get().signed(),

@@ -151,24 +151,16 @@ public final class ExplorerViewModel {
 
     /** Heads that divide the projected width; the heads setting moves to the nearest one below. */
     private void updateHeadsOffered() {
-        List<Integer> offered = ModelBuilder.divisors(projectedWidth());
+        int width = ModelBuilder.projectedWidth(loaded.get(), dModel.get());
+        List<Integer> offered = ModelBuilder.divisors(width);
         if (!offered.equals(headsOffered.get())) {
             updating++;
             headsOffered.setAll(offered);
             updating--;
         }
         if (!offered.contains(heads.get())) {
-            heads.set(ExplorerLoader.nearestDivisor(projectedWidth(), heads.get()));
+            heads.set(ModelBuilder.nearestDivisor(width, heads.get()));
         }
-    }
-
-    private int projectedWidth() {
-        LoadedData l = loaded.get();
-        if (l.spec() != null) {
-            return ModelBuilder.projectedWidth(l.spec().projection(), l.spec().input().dim(-1));
-        }
-        int dIn = l.input() != null ? l.input().dim(-1) : dModel.get();
-        return l.weights() != null ? ModelBuilder.projectedWidth(l.weights(), dIn) : dIn;
     }
 
     /** A status line that is not an error (an export done, a session saved). */

@@ -91,36 +91,30 @@ final class Widgets {
     }
 
     Spinner<Integer> intSpinner(String id, IntegerProperty property, int min, int max) {
+        return spinner(id, property, min, max, v -> property.set(v));
+    }
+
+    /** Seeds are longs; the spinner offers 0 to 2^31 - 1. */
+    Spinner<Integer> seedSpinner(String id, LongProperty property) {
+        return spinner(id, property, 0, Integer.MAX_VALUE, v -> property.set(v));
+    }
+
+    private static Spinner<Integer> spinner(String id, javafx.beans.value.ObservableNumberValue property, int min,
+                                            int max, java.util.function.IntConsumer set) {
         Spinner<Integer> s = new Spinner<>(new SpinnerValueFactory.IntegerSpinnerValueFactory(min, max,
-                Math.max(min, Math.min(max, property.get()))));
+                (int) Math.max(min, Math.min(max, property.longValue()))));
         s.setId(id);
         s.setEditable(true);
         s.valueProperty().addListener((o, a, b) -> {
-            if (b != null && b != property.get()) {
-                property.set(b);
+            if (b != null && b != property.longValue()) {
+                set.accept(b);
             }
         });
         property.addListener((o, a, b) -> {
-            if (b.intValue() >= min && b.intValue() <= max) {
+            if (b.longValue() >= min && b.longValue() <= max) {
                 s.getValueFactory().setValue(b.intValue());
             }
         });
-        commitOnFocusLoss(s);
-        return s;
-    }
-
-    Spinner<Integer> seedSpinner(String id, LongProperty property) {
-        Spinner<Integer> s = new Spinner<>(new SpinnerValueFactory.IntegerSpinnerValueFactory(0, Integer.MAX_VALUE,
-                (int) property.get()));
-        s.setId(id);
-        s.setEditable(true);
-        s.valueProperty().addListener((o, a, b) -> {
-            if (b != null && b != property.get()) {
-                property.set(b);
-            }
-        });
-        property.addListener((o, a, b) -> s.getValueFactory().setValue((int) Math.min(Integer.MAX_VALUE,
-                Math.max(0, b.longValue()))));
         commitOnFocusLoss(s);
         return s;
     }

@@ -93,25 +93,18 @@ final class FxPainter {
 
     private static void hatch(GraphicsContext gc, Mark.Hatch h) {
         double[] b = h.boxes();
-        double minX = Double.POSITIVE_INFINITY;
-        double minY = Double.POSITIVE_INFINITY;
-        double maxX = Double.NEGATIVE_INFINITY;
-        double maxY = Double.NEGATIVE_INFINITY;
         gc.save();
         gc.beginPath();
         for (int i = 0; i < b.length; i += 4) {
             gc.rect(b[i], b[i + 1], b[i + 2], b[i + 3]);
-            minX = Math.min(minX, b[i]);
-            minY = Math.min(minY, b[i + 1]);
-            maxX = Math.max(maxX, b[i] + b[i + 2]);
-            maxY = Math.max(maxY, b[i + 1] + b[i + 3]);
         }
         gc.clip();
         gc.setStroke(color(h.color()));
         gc.setLineWidth(h.width());
-        double height = maxY - minY;
-        for (double x = minX - height; x <= maxX; x += h.spacing()) {
-            gc.strokeLine(x, maxY, x + height, minY);
+        double[] box = h.bounds();
+        double height = box[3] - box[1];
+        for (double x = box[0] - height; x <= box[2]; x += h.spacing()) {
+            gc.strokeLine(x, box[3], x + height, box[1]);
         }
         gc.restore();
     }

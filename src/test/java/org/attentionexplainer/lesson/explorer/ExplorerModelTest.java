@@ -109,5 +109,6 @@ class ExplorerModelTest {
         assertEquals(List.of(1, 2, 3, 4, 6, 12), ModelBuilder.divisors(12));
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024), ModelBuilder.divisors(1024).subList(0, 11));
         assertEquals(List.of(1, 7), ModelBuilder.divisors(7));
+        assertEquals(2, ModelBuilder.nearestDivisor(10, 4));
     }
 }

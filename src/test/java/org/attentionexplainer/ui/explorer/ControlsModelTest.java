@@ -22,8 +22,7 @@ class ControlsModelTest {
     }
 
     @Test
-    void nearestDivisorAndWeightRoles() {
-        assertEquals(2, ExplorerLoader.nearestDivisor(10, 4));
+    void weightRolesFromFileNames() {
         assertEquals(1, DataFiles.role("W_key.npy"));
         assertEquals(0, DataFiles.role("wq.npy"));
         assertEquals(2, DataFiles.role("layer0_value.npy"));
