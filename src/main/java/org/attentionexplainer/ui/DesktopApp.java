@@ -27,6 +27,7 @@ import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.ui.theme.Theme;
+import org.attentionexplainer.ui.chapters.ChaptersScreen;
 import org.attentionexplainer.ui.walkthrough.WalkthroughScreen;
 
 /**
@@ -88,6 +89,7 @@ public final class DesktopApp extends Application {
     static List<org.attentionexplainer.ui.shell.Screen> createScreens(AppContext context) {
         List<org.attentionexplainer.ui.shell.Screen> screens = new ArrayList<>();
         screens.add(new WalkthroughScreen(context));
+        screens.add(new ChaptersScreen(context));
         screens.add(new ExplorerScreen(context));
         screens.add(new HomeScreen(context));
         return screens;
@@ -107,8 +109,22 @@ public final class DesktopApp extends Application {
             model.zoomIn();
         } else if (e.isShortcutDown() && (code == KeyCode.MINUS || code == KeyCode.SUBTRACT)) {
             model.zoomOut();
+        } else if (code == KeyCode.F5) {
+            model.togglePresenting();
+        } else if (code == KeyCode.ESCAPE && model.presentingProperty().get()) {
+            model.presentingProperty().set(false);
         } else if (typing || e.isShortcutDown() || e.isAltDown()) {
             return;
+        } else if (code == KeyCode.P) {
+            model.togglePresenting();
+        } else if (code == KeyCode.B || code == KeyCode.PERIOD) {
+            if (!model.toggleBlank()) {
+                return;
+            }
+        } else if (code == KeyCode.I || code == KeyCode.G) {
+            if (!model.toggleIndex()) {
+                return;
+            }
         } else if (code == KeyCode.RIGHT || code == KeyCode.PAGE_DOWN || (code == KeyCode.SPACE && !e.isShiftDown())) {
             model.next();
         } else if (code == KeyCode.LEFT || code == KeyCode.PAGE_UP || (code == KeyCode.SPACE && e.isShiftDown())) {
