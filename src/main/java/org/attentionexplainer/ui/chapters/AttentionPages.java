@@ -52,23 +52,22 @@ final class AttentionPages {
                 ChapterLayout.label(i18n.text("chapter.ui.causal.seed"), "walk-caption"), seed);
 
         var c = m.causal();
-        Node masked = Maps.control("causal-masked", Maps.figure(i18n, c, x -> Maps.single(
-                causalData(x, x.maskThenSoftmax().matrix(), true), Maps.options(i18n, "chapter.ui.causal.maskFirst",
-                        "chapter.ui.weight", 2, 52))), 300);
-        Node renorm = Maps.control("causal-renorm", Maps.figure(i18n, c, x -> Maps.single(
-                causalData(x, x.softmaxThenRenormalize().matrix(), true), Maps.options(i18n,
-                        "chapter.ui.causal.renormFirst", "chapter.ui.weight", 2, 52))), 300);
+        Node compare = Maps.control("causal-compare", Maps.figure(i18n, c, x -> Figure.grid(
+                List.of(causalData(x, x.maskThenSoftmax().matrix(), true),
+                        causalData(x, x.softmaxThenRenormalize().matrix(), true)),
+                List.of(i18n.get("chapter.ui.causal.maskFirst"), i18n.get("chapter.ui.causal.renormFirst")),
+                ColorScale.unit(ColorMap.VIRIDIS), Maps.options(i18n, "chapter.causal.title", "chapter.ui.weight", 2,
+                        48))), 340);
         Label diff = ChapterLayout.text(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : c.get().differenceText(), c), "causal-difference", "walk-result");
-        Node zero = Maps.control("causal-zero", Maps.figure(i18n, c, x -> Maps.single(
-                causalData(x, x.zeroMaskedWeights().matrix(), false), Maps.options(i18n, "chapter.ui.causal.zeroMask",
-                        "chapter.ui.weight", 2, 52))), 300);
+        Node wrong = Maps.control("causal-zero", Maps.figure(i18n, c, x -> Figure.grid(
+                List.of(causalData(x, x.zeroMaskedWeights().matrix(), false),
+                        causalData(x, x.dropout().after().matrix(), true)),
+                List.of(i18n.get("chapter.ui.causal.zeroMask"), i18n.get("chapter.ui.causal.afterDropout")),
+                ColorScale.auto(ColorMap.VIRIDIS, List.of(causalData(x, x.dropout().after().matrix(), true))),
+                Maps.options(i18n, "chapter.ui.causal.zeroAndDropout", "chapter.ui.weight", 2, 48))), 340);
         Label leak = ChapterLayout.text(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : c.get().leakText(0), c), "causal-leak", "walk-result");
-        Node dropped = Maps.control("causal-dropout", Maps.figure(i18n, c, x -> Figure.single(
-                causalData(x, x.dropout().after().matrix(), true), ColorScale.auto(ColorMap.VIRIDIS,
-                        List.of(causalData(x, x.dropout().after().matrix(), true))),
-                Maps.options(i18n, "chapter.ui.causal.afterDropout", "chapter.ui.weight", 2, 52))), 300);
         Label summary = ChapterLayout.text(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : c.get().dropout().summary(), c), "dropout-summary", "walk-result");
         Label torch = ChapterLayout.computed(i18n, "dropout-torch", () -> {
@@ -79,7 +78,7 @@ final class AttentionPages {
             return i18n.get("chapter.ui.causal.torch", x.dropout().differencesFromTorch(),
                     x.dropout().kept() + x.dropout().dropped());
         }, c);
-        VBox visual = new VBox(masked, renorm, diff, zero, leak, dropped, summary, torch);
+        VBox visual = new VBox(compare, diff, wrong, leak, summary, torch);
         return ChapterLayout.of(model, ChapterId.CAUSAL, controls, visual);
     }
 

@@ -42,12 +42,13 @@ final class ChapterLayout {
         Label headline = label(i18n.text(chapter.headlineKey()), "chapter-headline");
         headline.setId("headline-" + chapter.id());
         Node quiz = new QuizView(model).create();
-        VBox left = new VBox(headline, narrative);
+        // the controls and the quiz first, where they are seen without scrolling; the sections below
+        VBox left = new VBox(headline);
         if (controls != null) {
             controls.getStyleClass().add("chapter-controls");
             left.getChildren().add(controls);
         }
-        left.getChildren().add(quiz);
+        left.getChildren().addAll(quiz, narrative);
         left.getStyleClass().addAll("walk-explanation", "chapter-left");
         showUnless(narrative, model.presentingProperty());
         showUnless(quiz, model.presentingProperty());

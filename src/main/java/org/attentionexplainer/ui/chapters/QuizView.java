@@ -6,7 +6,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
@@ -59,8 +58,10 @@ final class QuizView {
         Label counter = ChapterLayout.label(Bindings.createStringBinding(
                 () -> quiz.count() == 0 ? "" : i18n.get("quiz.counter", quiz.indexProperty().get() + 1, quiz.count()),
                 quiz.indexProperty(), quiz.quizProperty(), i18n.localeProperty()), "hint");
-        HBox buttons = new HBox(counter, next, reset);
-        buttons.getStyleClass().add("walk-buttons");
+        next.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        reset.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        FlowPane buttons = new FlowPane(counter, next, reset);
+        buttons.getStyleClass().add("quiz-answers");
         VBox box = new VBox(heading, score, prompt, answers, message, buttons);
         box.getStyleClass().addAll("card", "quiz");
         quiz.quizProperty().addListener((o, a, b) -> rebuild());
