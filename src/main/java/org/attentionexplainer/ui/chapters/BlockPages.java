@@ -33,12 +33,13 @@ final class BlockPages {
 
     Node encoder() {
         var en = m.encoder();
+        // dimensions down, positions across: each row is one wave, fast at the top, slow at the bottom
         Node pe = Maps.control("encoder-pe", Maps.figure(i18n, en, x -> Maps.signed(
-                Maps.data(Maps.numbered(EncoderChapter.MAP_POSITIONS), Maps.numbered(EncoderChapter.MAP_WIDTH),
-                        x.positionalMap().matrix(), null),
-                Maps.options(i18n, "chapter.ui.encoder.pe", "chapter.ui.value", -1, 14)
-                        .withAxes(i18n.get("chapter.ui.encoder.position"), i18n.get("chapter.ui.encoder.dimension")))),
-                520);
+                Maps.data(Maps.numbered(EncoderChapter.MAP_WIDTH), Maps.numbered(EncoderChapter.MAP_POSITIONS),
+                        transpose(x.positionalMap().matrix()), null),
+                Maps.options(i18n, "chapter.ui.encoder.pe", "chapter.ui.value", -1, 20)
+                        .withAxes(i18n.get("chapter.ui.encoder.dimension"), i18n.get("chapter.ui.encoder.position")))),
+                380);
         Node steps = Maps.control("encoder-steps", Maps.figure(i18n, en, x -> {
             List<String> cols = Maps.numbered(EncoderChapter.D_MODEL);
             List<HeatmapData> maps = List.of(Maps.data(x.tokens(), cols, x.withPosition().matrix(), null),
@@ -63,6 +64,16 @@ final class BlockPages {
         Label shapes = ChapterLayout.computed(i18n, "encoder-shapes", () -> i18n.get("chapter.ui.encoder.shapes",
                 EncoderChapter.D_MODEL, EncoderChapter.D_FF, EncoderChapter.HEADS));
         return ChapterLayout.of(model, ChapterId.ENCODER, null, new VBox(pe, shapes, steps, stats));
+    }
+
+    private static float[][] transpose(float[][] m) {
+        float[][] t = new float[m[0].length][m.length];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                t[j][i] = m[i][j];
+            }
+        }
+        return t;
     }
 
     Node stability() {
@@ -142,6 +153,7 @@ final class BlockPages {
     }
 
     Node edgeCases() {
+        m.requestLongInput();
         Label empty = ChapterLayout.computed(i18n, "edge-empty", () -> m.empty().get() == null ? ""
                 : i18n.get("chapter.ui.edge.empty", m.empty().get().message()), m.empty());
         var single = m.single();

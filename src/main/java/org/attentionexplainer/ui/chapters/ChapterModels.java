@@ -33,9 +33,6 @@ import org.attentionexplainer.ui.shell.Coalescer;
  * coalesced so that a slider drag never queues stale work. Results are null until computed.
  */
 public final class ChapterModels {
-    /** Tokens of the long input of the edge-cases chapter: large enough to feel, quick to compute. */
-    static final int LONG_TOKENS = 1024;
-
     private final AppContext context;
 
     private final DoubleProperty dropoutP = new SimpleDoubleProperty(CausalChapter.DEFAULT_P);
@@ -61,6 +58,7 @@ public final class ChapterModels {
     private final ObjectProperty<EdgeCasesChapter.Empty> empty = new SimpleObjectProperty<>();
     private final ObjectProperty<EdgeCasesChapter.LongInput> longInput = new SimpleObjectProperty<>();
 
+    private boolean longInputRequested;
     private final Coalescer<CausalChapter> causalWork;
     private final Coalescer<MasksChapter> masksWork;
     private final Coalescer<HardSoftChapter> hardSoftWork;
@@ -76,7 +74,6 @@ public final class ChapterModels {
         once(StabilityChapter::compute, stability);
         once(EdgeCasesChapter::single, single);
         once(EdgeCasesChapter::empty, empty);
-        once(e -> EdgeCasesChapter.longInput(e, LONG_TOKENS, System::nanoTime), longInput);
         recomputeCausal();
         recomputeMasks();
         recomputeHardSoft();
@@ -93,6 +90,14 @@ public final class ChapterModels {
 
     private <T> void once(Function<AttentionEngine, T> task, ObjectProperty<T> target) {
         context.work().submit(() -> task.apply(context.engine().join()), target::set, this::failed);
+    }
+
+    /** Computes the long input of the edge cases (seconds of work), once, when first asked for. */
+    public void requestLongInput() {
+        if (!longInputRequested) {
+            longInputRequested = true;
+            once(EdgeCasesChapter::longInput, longInput);
+        }
     }
 
     private void failed(Throwable t) {

@@ -90,7 +90,11 @@ class ChaptersViewModelTest {
         assertEquals(0.0900, large.stable32().get(0), 1e-4);
         assertEquals(0.6652, large.stable32().get(2), 1e-4);
         assertEquals(1.0f, vm.models().single().get().weights().get(0, 0));
-        assertEquals(ChapterModels.LONG_TOKENS, vm.models().longInput().get().tokens());
+        assertEquals(null, vm.models().longInput().get(), "computed only when asked for");
+        vm.models().requestLongInput();
+        assertEquals(2048, vm.models().longInput().get().tokens());
+        // 2048^2 weights of 1/2048 on average
+        assertEquals(1 / 2048.0, vm.models().longInput().get().meanWeight(), 1e-12);
     }
 
     @Test
