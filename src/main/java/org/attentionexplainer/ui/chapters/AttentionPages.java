@@ -57,7 +57,7 @@ final class AttentionPages {
                         causalData(x, x.softmaxThenRenormalize().matrix(), true)),
                 List.of(i18n.get("chapter.ui.causal.maskFirst"), i18n.get("chapter.ui.causal.renormFirst")),
                 ColorScale.unit(ColorMap.VIRIDIS), Maps.options(i18n, "chapter.causal.title", "chapter.ui.weight", 2,
-                        48))), 340);
+                        48))), 24);
         Label diff = ChapterLayout.text(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : c.get().differenceText(), c), "causal-difference", "walk-result");
         Node wrong = Maps.control("causal-zero", Maps.figure(i18n, c, x -> Figure.grid(
@@ -65,7 +65,7 @@ final class AttentionPages {
                         causalData(x, x.dropout().after().matrix(), true)),
                 List.of(i18n.get("chapter.ui.causal.zeroMask"), i18n.get("chapter.ui.causal.afterDropout")),
                 ColorScale.auto(ColorMap.VIRIDIS, List.of(causalData(x, x.dropout().after().matrix(), true))),
-                Maps.options(i18n, "chapter.ui.causal.zeroAndDropout", "chapter.ui.weight", 2, 48))), 340);
+                Maps.options(i18n, "chapter.ui.causal.zeroAndDropout", "chapter.ui.weight", 2, 48))), 24);
         Label leak = ChapterLayout.text(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : c.get().leakText(0), c), "causal-leak", "walk-result");
         Label summary = ChapterLayout.text(i18n, Bindings.createObjectBinding(
@@ -103,11 +103,11 @@ final class AttentionPages {
             }
             return Figure.grid(maps, titles, ColorScale.unit(ColorMap.VIRIDIS),
                     Maps.options(i18n, "chapter.ui.multihead.heads", "chapter.ui.weight", 2, 44));
-        }), 320);
+        }), 23);
         Node output = Maps.control("multihead-output", Maps.figure(i18n, mh, x -> Maps.signed(
                 Maps.data(x.trace().tokens(), Maps.numbered(x.dOut()), x.trace().output().matrix(0), null),
                 Maps.options(i18n, "chapter.ui.multihead.output", "chapter.ui.value", 3, 52)
-                        .withAxes(i18n.get("chapter.ui.axis.tokens"), i18n.get("chapter.ui.axis.features")))), 300);
+                        .withAxes(i18n.get("chapter.ui.axis.tokens"), i18n.get("chapter.ui.axis.features")))), 21);
         Label diff = ChapterLayout.text(i18n, Bindings.createObjectBinding(
                 () -> mh.get() == null ? null : mh.get().differenceText(), mh), "multihead-difference", "walk-result");
         return ChapterLayout.of(model, ChapterId.MULTI_HEAD, null, new VBox(shapes, heads, output, diff));
@@ -155,7 +155,7 @@ final class AttentionPages {
             }
             return Figure.grid(maps, titles, ColorScale.unit(ColorMap.GREYSCALE),
                     Maps.options(i18n, "chapter.ui.masks.matrices", "chapter.ui.masks.hidden", 0, 44));
-        }), 320);
+        }), 23);
         Node weights = Maps.control("masks-weights", Maps.figure(i18n, mk, x -> {
             List<HeatmapData> maps = new ArrayList<>();
             List<String> titles = new ArrayList<>();
@@ -167,7 +167,7 @@ final class AttentionPages {
             }
             return Figure.grid(maps, titles, ColorScale.unit(ColorMap.VIRIDIS),
                     Maps.options(i18n, "chapter.ui.masks.weights", "chapter.ui.weight", 2, 44));
-        }), 320);
+        }), 23);
         Label or = ChapterLayout.computed(i18n, "masks-or", () -> mk.get() == null ? ""
                 : i18n.get(mk.get().combinationIsLogicalOr() ? "chapter.ui.masks.orHolds" : "chapter.ui.masks.orFails"),
                 mk);
@@ -205,10 +205,10 @@ final class AttentionPages {
         var hs = m.hardSoft();
         Node soft = Maps.control("hardsoft-soft", Maps.figure(i18n, hs, x -> Maps.single(
                 Maps.data(x.tokens(), x.tokens(), x.soft().matrix(), null),
-                Maps.options(i18n, "chapter.ui.hardsoft.soft", "chapter.ui.weight", 2, 52))), 260);
+                Maps.options(i18n, "chapter.ui.hardsoft.soft", "chapter.ui.weight", 2, 52))), 19);
         Node hard = Maps.control("hardsoft-hard", Maps.figure(i18n, hs, x -> Maps.single(
                 Maps.data(x.tokens(), x.tokens(), x.hard().matrix(), null),
-                Maps.options(i18n, "chapter.ui.hardsoft.hard", "chapter.ui.weight", 0, 52))), 260);
+                Maps.options(i18n, "chapter.ui.hardsoft.hard", "chapter.ui.weight", 0, 52))), 19);
         Label row = ChapterLayout.computed(i18n, "hardsoft-row", () -> {
             HardSoftChapter x = hs.get();
             return x == null ? "" : i18n.get("chapter.ui.hardsoft.row", x.tokens().get(x.query()),
@@ -249,7 +249,7 @@ final class AttentionPages {
         Node map = Maps.control("cross-weights", Maps.figure(i18n, cr, x -> Maps.single(
                 Maps.data(x.decoderTokens(), x.encoderTokens(), x.weights().matrix(), null),
                 Maps.options(i18n, "chapter.ui.cross.map", "chapter.ui.weight", 2, 64)
-                        .withAxes(i18n.get("chapter.ui.cross.decoder"), i18n.get("chapter.ui.cross.encoder")))), 340);
+                        .withAxes(i18n.get("chapter.ui.cross.decoder"), i18n.get("chapter.ui.cross.encoder")))), 24);
         Label shape = ChapterLayout.computed(i18n, "cross-shape", () -> {
             CrossChapter x = cr.get();
             return x == null ? "" : i18n.get("chapter.ui.cross.shape", x.rows(), x.columns());

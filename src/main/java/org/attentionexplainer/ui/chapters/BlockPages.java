@@ -39,7 +39,7 @@ final class BlockPages {
                         transpose(x.positionalMap().matrix()), null),
                 Maps.options(i18n, "chapter.ui.encoder.pe", "chapter.ui.value", -1, 20)
                         .withAxes(i18n.get("chapter.ui.encoder.dimension"), i18n.get("chapter.ui.encoder.position")))),
-                380);
+                27);
         Node steps = Maps.control("encoder-steps", Maps.figure(i18n, en, x -> {
             List<String> cols = Maps.numbered(EncoderChapter.D_MODEL);
             List<HeatmapData> maps = List.of(Maps.data(x.tokens(), cols, x.withPosition().matrix(), null),
@@ -50,7 +50,7 @@ final class BlockPages {
             return Figure.grid(maps, titles, ColorScale.centred(ColorMap.BLUE_RED, maps),
                     Maps.options(i18n, "chapter.ui.encoder.steps", "chapter.ui.value", 2, 40)
                             .withAxes(i18n.get("chapter.ui.axis.tokens"), i18n.get("chapter.ui.axis.features")));
-        }), 420);
+        }), 30);
         Label stats = ChapterLayout.computed(i18n, "encoder-stats", () -> {
             EncoderChapter x = en.get();
             if (x == null) {
@@ -139,8 +139,7 @@ final class BlockPages {
         chart.getData().add(exp);
         chart.getData().add(level("chapter.ui.stability.max32", Math.log10(Float.MAX_VALUE)));
         chart.getData().add(level("chapter.ui.stability.max16", Math.log10(Float16.MAX)));
-        chart.setPrefHeight(340);
-        chart.setMinHeight(340);
+        chart.getStyleClass().add("chapter-chart");
         return chart;
     }
 
@@ -159,7 +158,7 @@ final class BlockPages {
         var single = m.single();
         Node map = Maps.control("edge-single", Maps.figure(i18n, single, x -> Maps.single(
                 Maps.data(List.of(x.token()), List.of(x.token()), x.weights().matrix(), null),
-                Maps.options(i18n, "chapter.ui.edge.singleMap", "chapter.ui.weight", 4, 72))), 200);
+                Maps.options(i18n, "chapter.ui.edge.singleMap", "chapter.ui.weight", 4, 72))), 14);
         Label singleText = ChapterLayout.computed(i18n, "edge-single-text", () -> {
             EdgeCasesChapter.Single s = single.get();
             return s == null ? "" : i18n.get("chapter.ui.edge.single", s.token(), i18n.number(s.score(), 4),

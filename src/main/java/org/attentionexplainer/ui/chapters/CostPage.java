@@ -134,8 +134,7 @@ final class CostPage {
         chart.setId("cost-chart");
         chart.setAnimated(false);
         chart.titleProperty().bind(i18n.text("chapter.ui.cost.chart"));
-        chart.setPrefHeight(360);
-        chart.setMinHeight(360);
+        chart.getStyleClass().add("chapter-chart");
         return chart;
     }
 

@@ -60,13 +60,17 @@ final class Maps {
         return Figure.single(d, ColorScale.centred(ColorMap.BLUE_RED, List.of(d)), o);
     }
 
-    /** A heatmap whose figure follows {@code figure} (null shows nothing). */
-    static HeatmapControl control(String id, ObservableValue<Figure> figure, double prefHeight) {
+    /**
+     * A heatmap whose figure follows {@code figure} (null shows nothing), {@code heightEm} times its
+     * text size high, so that it grows with the zoom and with presentation mode's large type.
+     */
+    static HeatmapControl control(String id, ObservableValue<Figure> figure, double heightEm) {
         HeatmapControl c = new HeatmapControl();
         c.setId(id);
         c.figureProperty().bind(figure);
-        c.setPrefHeight(prefHeight);
-        c.setMinHeight(prefHeight);
+        c.prefHeightProperty().bind(Bindings.createDoubleBinding(() -> heightEm * c.fontProperty().get().getSize(),
+                c.fontProperty()));
+        c.minHeightProperty().bind(c.prefHeightProperty());
         c.setMaxWidth(Double.MAX_VALUE);
         return c;
     }
