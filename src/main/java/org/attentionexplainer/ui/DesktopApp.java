@@ -99,7 +99,7 @@ public final class DesktopApp extends Application {
         scene.getStylesheets().setAll(Theme.base(), theme.stylesheet());
     }
 
-    /** Presenter keys step through the current screen; typing in a text field is left alone. */
+    /** Presenter keys step through the current screen; typing in a text field is left alone, except in presentation mode. */
     static void handleKey(KeyEvent e, Scene scene, MainViewModel model) {
         boolean typing = scene.getFocusOwner() instanceof TextInputControl;
         KeyCode code = e.getCode();
@@ -113,7 +113,7 @@ public final class DesktopApp extends Application {
             model.togglePresenting();
         } else if (code == KeyCode.ESCAPE && model.presentingProperty().get()) {
             model.presentingProperty().set(false);
-        } else if (typing || e.isShortcutDown() || e.isAltDown()) {
+        } else if (e.isShortcutDown() || e.isAltDown() || (typing && !model.presentingProperty().get())) {
             return;
         } else if (code == KeyCode.P) {
             model.togglePresenting();

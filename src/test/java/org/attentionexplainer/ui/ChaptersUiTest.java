@@ -152,4 +152,23 @@ class ChaptersUiTest {
         key(KeyCode.B);
         assertFalse(blank.isVisible(), "B blanks only in presentation mode");
     }
+
+    @Test
+    void aSeedThatIsNoNumberIsRefusedAndTheDrawStays() {
+        String before = text("#dropout-summary");
+        javafx.scene.control.Spinner<?> seed = robot.lookup("#dropout-seed").queryAs(javafx.scene.control.Spinner.class);
+        robot.clickOn(seed.getEditor());
+        robot.interact(() -> seed.getEditor().selectAll());
+        robot.write("b1");
+        key(KeyCode.ENTER);
+        assertEquals(123, seed.getValue());
+        assertEquals("123", seed.getEditor().getText());
+        assertEquals(before, text("#dropout-summary"));
+        robot.interact(() -> seed.getEditor().selectAll());
+        robot.write("7");
+        key(KeyCode.ENTER);
+        assertEquals(7, seed.getValue());
+        // a new draw: p = 0.5 still, a different count of kept weights is likely but not certain
+        assertTrue(text("#dropout-summary").startsWith("p = 0.5:"), text("#dropout-summary"));
+    }
 }

@@ -43,9 +43,7 @@ final class AttentionPages {
         p.setSnapToTicks(true);
         p.setShowTickLabels(true);
         p.valueProperty().bindBidirectional(m.dropoutPProperty());
-        Spinner<Integer> seed = new Spinner<>(0, Integer.MAX_VALUE, m.dropoutSeedProperty().get());
-        seed.setId("dropout-seed");
-        seed.setEditable(true);
+        Spinner<Integer> seed = Spinners.integer("dropout-seed", 0, Integer.MAX_VALUE, m.dropoutSeedProperty().get());
         seed.valueProperty().addListener((o, a, b) -> m.dropoutSeedProperty().set(b));
         Node controls = ChapterLayout.column("walk-inputs",
                 ChapterLayout.label(i18n.text("chapter.ui.causal.p"), "walk-caption"), p,
@@ -139,8 +137,7 @@ final class AttentionPages {
         window.selectedProperty().bindBidirectional(m.windowMaskProperty());
         CheckBox padding = check("mask-padding", "chapter.ui.masks.padding");
         padding.selectedProperty().bindBidirectional(m.paddingMaskProperty());
-        Spinner<Integer> size = new Spinner<>(0, 5, m.windowSizeProperty().get());
-        size.setId("mask-window-size");
+        Spinner<Integer> size = Spinners.integer("mask-window-size", 0, 5, m.windowSizeProperty().get());
         size.valueProperty().addListener((o, a, b) -> m.windowSizeProperty().set(b));
         Node controls = ChapterLayout.column("walk-inputs", causal, window,
                 ChapterLayout.label(i18n.text("chapter.ui.masks.size"), "walk-caption"), size, padding);

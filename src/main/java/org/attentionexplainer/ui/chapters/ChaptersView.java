@@ -65,6 +65,8 @@ public final class ChaptersView {
         Node page = pages.computeIfAbsent(chapter, c -> builders.get(c).get());
         page.setId("chapter-" + chapter.id());
         pageArea.getChildren().setAll(page);
+        // the page, not its first field, takes the focus, so that presenter keys keep working
+        pageArea.requestFocus();
     }
 
     private Node index() {

@@ -114,9 +114,7 @@ final class CostPage {
     }
 
     private static Spinner<Integer> spinner(String id, IntegerProperty value, int min, int max) {
-        Spinner<Integer> s = new Spinner<>(min, max, value.get());
-        s.setId(id);
-        s.setEditable(true);
+        Spinner<Integer> s = Spinners.integer(id, min, max, value.get());
         s.setPrefWidth(130);
         s.valueProperty().addListener((o, a, b) -> value.set(b));
         value.addListener((o, a, b) -> s.getValueFactory().setValue(b.intValue()));
