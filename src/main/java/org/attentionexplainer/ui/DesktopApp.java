@@ -83,6 +83,8 @@ public final class DesktopApp extends Application {
         stage.fullScreenProperty().addListener((o, a, b) -> model.fullScreenProperty().set(b));
         stage.setOnHidden(e -> saveBounds(stage));
         stage.show();
+        // the window, not the first text field of the screen, has the focus: presenter keys work at once
+        root.requestFocus();
     }
 
     /** The screens in navigation order. */
