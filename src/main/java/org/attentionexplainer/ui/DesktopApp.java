@@ -28,6 +28,7 @@ import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.ui.theme.Theme;
+import org.attentionexplainer.ui.chapters.ChaptersScreen;
 import org.attentionexplainer.ui.walkthrough.WalkthroughScreen;
 
 /**
@@ -83,12 +84,15 @@ public final class DesktopApp extends Application {
         stage.fullScreenProperty().addListener((o, a, b) -> model.fullScreenProperty().set(b));
         stage.setOnHidden(e -> saveBounds(stage));
         stage.show();
+        // the window, not the first text field of the screen, has the focus: presenter keys work at once
+        root.requestFocus();
     }
 
     /** The screens in navigation order. */
     static List<org.attentionexplainer.ui.shell.Screen> createScreens(AppContext context) {
         List<org.attentionexplainer.ui.shell.Screen> screens = new ArrayList<>();
         screens.add(new WalkthroughScreen(context));
+        screens.add(new ChaptersScreen(context));
         screens.add(new ExplorerScreen(context));
         screens.add(new RealModelScreen(context));
         screens.add(new HomeScreen(context));
@@ -99,7 +103,7 @@ public final class DesktopApp extends Application {
         scene.getStylesheets().setAll(Theme.base(), theme.stylesheet());
     }
 
-    /** Presenter keys step through the current screen; typing in a text field is left alone. */
+    /** Presenter keys step through the current screen; typing in a text field is left alone, except in presentation mode. */
     static void handleKey(KeyEvent e, Scene scene, MainViewModel model) {
         boolean typing = scene.getFocusOwner() instanceof TextInputControl;
         KeyCode code = e.getCode();
@@ -109,8 +113,22 @@ public final class DesktopApp extends Application {
             model.zoomIn();
         } else if (e.isShortcutDown() && (code == KeyCode.MINUS || code == KeyCode.SUBTRACT)) {
             model.zoomOut();
-        } else if (typing || e.isShortcutDown() || e.isAltDown()) {
+        } else if (code == KeyCode.F5) {
+            model.togglePresenting();
+        } else if (code == KeyCode.ESCAPE && model.presentingProperty().get()) {
+            model.presentingProperty().set(false);
+        } else if (e.isShortcutDown() || e.isAltDown() || (typing && !model.presentingProperty().get())) {
             return;
+        } else if (code == KeyCode.P) {
+            model.togglePresenting();
+        } else if (code == KeyCode.B || code == KeyCode.PERIOD) {
+            if (!model.toggleBlank()) {
+                return;
+            }
+        } else if (code == KeyCode.I || code == KeyCode.G) {
+            if (!model.toggleIndex()) {
+                return;
+            }
         } else if (code == KeyCode.RIGHT || code == KeyCode.PAGE_DOWN || (code == KeyCode.SPACE && !e.isShiftDown())) {
             model.next();
         } else if (code == KeyCode.LEFT || code == KeyCode.PAGE_UP || (code == KeyCode.SPACE && e.isShiftDown())) {

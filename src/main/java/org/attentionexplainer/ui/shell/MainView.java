@@ -30,6 +30,8 @@ import org.attentionexplainer.ui.theme.Theme;
 public final class MainView {
     /** The base font size in pixels at zoom 1; everything sized in em follows the zoom. */
     public static final double BASE_FONT_PX = 14;
+    /** How much larger the type is in presentation mode. */
+    public static final double PRESENTING_SCALE = 1.5;
 
     private final MainViewModel model;
     private final Runnable quit;
@@ -48,16 +50,33 @@ public final class MainView {
         content.getStyleClass().add("screen-area");
         root.setCenter(content);
         root.setBottom(statusBar());
+        Region blank = new Region();
+        blank.setId("blank-screen");
+        blank.getStyleClass().add("blank-screen");
+        blank.visibleProperty().bind(model.blankedProperty());
+        StackPane stack = new StackPane(root, blank);
         init();
-        return root;
+        return stack;
     }
 
     private void init() {
         showScreen(model.currentProperty().get());
         model.currentProperty().addListener((o, a, b) -> showScreen(b));
         root.styleProperty().bind(Bindings.createStringBinding(
-                () -> String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT_PX * model.zoomProperty().get()),
-                model.zoomProperty()));
+                () -> String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT_PX * model.zoomProperty().get()
+                        * (model.presentingProperty().get() ? PRESENTING_SCALE : 1)),
+                model.zoomProperty(), model.presentingProperty()));
+        model.presentingProperty().addListener((o, a, b) -> {
+            if (b) {
+                root.getStyleClass().add("presenting");
+            } else {
+                root.getStyleClass().remove("presenting");
+            }
+        });
+        for (Node n : new Node[] {root.getTop(), root.getLeft(), root.getBottom()}) {
+            n.visibleProperty().bind(model.presentingProperty().not());
+            n.managedProperty().bind(n.visibleProperty());
+        }
     }
 
     private void showScreen(Screen screen) {
@@ -87,6 +106,9 @@ public final class MainView {
         zoomReset.setOnAction(e -> model.resetZoom());
         MenuItem fullScreen = item("menu.view.fullScreen", new KeyCodeCombination(KeyCode.F11));
         fullScreen.setOnAction(e -> model.toggleFullScreen());
+        MenuItem present = item("present.menu", new KeyCodeCombination(KeyCode.F5));
+        present.setId("menu-present");
+        present.setOnAction(e -> model.togglePresenting());
 
         Menu themes = menu("menu.view.theme");
         ToggleGroup themeGroup = new ToggleGroup();
@@ -110,7 +132,7 @@ public final class MainView {
             r.setOnAction(e -> model.setLocale(l));
             languages.getItems().add(r);
         }
-        Menu view = menu("menu.view", zoomIn, zoomOut, zoomReset, new SeparatorMenuItem(), fullScreen,
+        Menu view = menu("menu.view", zoomIn, zoomOut, zoomReset, new SeparatorMenuItem(), fullScreen, present,
                 new SeparatorMenuItem(), themes, languages);
         view.setId("menu-view");
 

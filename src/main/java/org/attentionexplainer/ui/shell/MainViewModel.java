@@ -28,6 +28,8 @@ public final class MainViewModel {
     private final BooleanProperty fullScreen = new SimpleBooleanProperty();
     private final ReadOnlyStringWrapper backendStatus = new ReadOnlyStringWrapper();
     private final BooleanProperty engineReady = new SimpleBooleanProperty();
+    private final BooleanProperty presenting = new SimpleBooleanProperty();
+    private final BooleanProperty blanked = new SimpleBooleanProperty();
 
     public MainViewModel(AppContext context, List<Screen> screens) {
         this.context = context;
@@ -46,6 +48,16 @@ public final class MainViewModel {
             updateBackendStatus();
         });
         backendStatus.set(context.i18n().get("status.warming"));
+        presenting.addListener((o, a, b) -> {
+            fullScreen.set(b);
+            blanked.set(false);
+            this.screens.forEach(x -> x.setPresenting(b));
+        });
+        fullScreen.addListener((o, a, b) -> {
+            if (!b) {
+                presenting.set(false);
+            }
+        });
         context.engine().whenComplete((engine, error) -> context.work().onFx(() -> {
             engineReady.set(error == null);
             updateBackendStatus();
@@ -149,5 +161,33 @@ public final class MainViewModel {
         if (current.get() != null) {
             current.get().last();
         }
+    }
+
+    /** Presentation mode: full screen, large type, headlines only, no navigation around the screen. */
+    public BooleanProperty presentingProperty() {
+        return presenting;
+    }
+
+    /** The screen blanked to black (presentation mode's B key). */
+    public BooleanProperty blankedProperty() {
+        return blanked;
+    }
+
+    public void togglePresenting() {
+        presenting.set(!presenting.get());
+    }
+
+    /** Blanks the screen or brings it back; only in presentation mode. */
+    public boolean toggleBlank() {
+        if (!presenting.get() && !blanked.get()) {
+            return false;
+        }
+        blanked.set(!blanked.get());
+        return true;
+    }
+
+    /** The current screen's index; false if it has none. */
+    public boolean toggleIndex() {
+        return current.get() != null && current.get().toggleIndex();
     }
 }

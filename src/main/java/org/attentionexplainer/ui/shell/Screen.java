@@ -32,4 +32,13 @@ public interface Screen {
     default boolean last() {
         return false;
     }
+
+    /** Opens or closes the screen's index (chapters); false if it has none. */
+    default boolean toggleIndex() {
+        return false;
+    }
+
+    /** Told when presentation mode starts or ends, to reduce its text to headlines. */
+    default void setPresenting(boolean on) {
+    }
 }

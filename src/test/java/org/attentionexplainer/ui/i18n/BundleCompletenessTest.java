@@ -36,7 +36,8 @@ class BundleCompletenessTest {
             // formulas in the notation of the course notes
             "chapter.edge.single.formula", "chapter.encoder.addnorm.formula", "chapter.encoder.position.formula",
             "chapter.hardsoft.dot", "chapter.multihead.split.formula", "chapter.quiz.multihead.hd.why",
-            "chapter.stability.shift.formula",
+            "chapter.stability.shift.formula", "chapter.ui.stability.exp32", "chapter.ui.stability.exp16",
+            "chapter.ui.stability.shifted",
             // words Turkish borrows as they are
             "explorer.section.model", "explorer.section.dropout", "explorer.dModel");
 

@@ -1,0 +1,68 @@
+package org.attentionexplainer.ui.chapters;
+
+import javafx.scene.Node;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Screen;
+
+/** The chapters after the worked example; presenter keys move between chapters. */
+public final class ChaptersScreen implements Screen {
+    private final ChaptersViewModel model;
+    private Node view;
+
+    public ChaptersScreen(AppContext context) {
+        this.model = new ChaptersViewModel(context);
+    }
+
+    @Override
+    public String id() {
+        return "chapters";
+    }
+
+    @Override
+    public String titleKey() {
+        return "chapter.ui.screen";
+    }
+
+    @Override
+    public Node view() {
+        if (view == null) {
+            view = new ChaptersView(model).createView();
+        }
+        return view;
+    }
+
+    public ChaptersViewModel model() {
+        return model;
+    }
+
+    @Override
+    public boolean next() {
+        return model.next();
+    }
+
+    @Override
+    public boolean previous() {
+        return model.previous();
+    }
+
+    @Override
+    public boolean first() {
+        return model.first();
+    }
+
+    @Override
+    public boolean last() {
+        return model.last();
+    }
+
+    @Override
+    public boolean toggleIndex() {
+        model.toggleIndex();
+        return true;
+    }
+
+    @Override
+    public void setPresenting(boolean on) {
+        model.presentingProperty().set(on);
+    }
+}

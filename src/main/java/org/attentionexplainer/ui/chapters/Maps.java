@@ -1,0 +1,84 @@
+package org.attentionexplainer.ui.chapters;
+
+import java.util.List;
+import java.util.function.BiPredicate;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.ColorScale;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.render.HeatmapData;
+import org.attentionexplainer.render.HeatmapOptions;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/** Heatmaps of the chapters: a matrix with its labels on the shared heatmap control. */
+final class Maps {
+    private Maps() {
+    }
+
+    /** One (rows, cols) matrix; {@code hidden} marks masked cells (null: none). */
+    static HeatmapData data(List<String> rows, List<String> cols, float[][] m, BiPredicate<Integer, Integer> hidden) {
+        int r = rows.size();
+        int c = cols.size();
+        float[] values = new float[r * c];
+        boolean[] masked = hidden == null ? null : new boolean[r * c];
+        for (int i = 0; i < r; i++) {
+            for (int j = 0; j < c; j++) {
+                values[i * c + j] = m[i][j];
+                if (masked != null) {
+                    masked[i * c + j] = hidden.test(i, j);
+                }
+            }
+        }
+        return new HeatmapData(rows, cols, values, masked);
+    }
+
+    static List<String> numbered(int n) {
+        return java.util.stream.IntStream.range(0, n).mapToObj(Integer::toString).toList();
+    }
+
+    static HeatmapOptions options(I18n i18n, String titleKey, String legendKey, int decimals, double maxCell) {
+        return HeatmapOptions.defaults()
+                .withMaxCell(maxCell)
+                .withTitle(i18n.get(titleKey))
+                .withAxes(i18n.get("chapter.ui.axis.queries"), i18n.get("chapter.ui.axis.keys"))
+                .withLegend(true, i18n.get(legendKey), i18n.get("chapter.ui.masked"))
+                .withValues(decimals >= 0, Math.max(0, decimals))
+                .withLocale(i18n.locale());
+    }
+
+    static Figure single(HeatmapData d, HeatmapOptions o) {
+        return Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS), o);
+    }
+
+    static Figure auto(HeatmapData d, HeatmapOptions o) {
+        return Figure.single(d, ColorScale.auto(ColorMap.VIRIDIS, List.of(d)), o);
+    }
+
+    static Figure signed(HeatmapData d, HeatmapOptions o) {
+        return Figure.single(d, ColorScale.centred(ColorMap.BLUE_RED, List.of(d)), o);
+    }
+
+    /**
+     * A heatmap whose figure follows {@code figure} (null shows nothing), {@code heightEm} times its
+     * text size high, so that it grows with the zoom and with presentation mode's large type.
+     */
+    static HeatmapControl control(String id, ObservableValue<Figure> figure, double heightEm) {
+        HeatmapControl c = new HeatmapControl();
+        c.setId(id);
+        c.figureProperty().bind(figure);
+        c.prefHeightProperty().bind(Bindings.createDoubleBinding(() -> heightEm * c.fontProperty().get().getSize(),
+                c.fontProperty()));
+        c.minHeightProperty().bind(c.prefHeightProperty());
+        c.setMaxWidth(Double.MAX_VALUE);
+        return c;
+    }
+
+    /** A figure made from a value and the language; null while the value is. */
+    static <T> ObservableValue<Figure> figure(I18n i18n, ObservableValue<T> value,
+                                              java.util.function.Function<T, Figure> make) {
+        return Bindings.createObjectBinding(() -> value.getValue() == null ? null : make.apply(value.getValue()),
+                value, i18n.localeProperty());
+    }
+}

@@ -1,0 +1,174 @@
+package org.attentionexplainer.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Labeled;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.Stage;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.MainView;
+import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.theme.Theme;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The chapters in a real window, headless: presenter keys through all nine, a quiz answered by
+ * clicking and by typing, presentation mode with its headline, blanking and chapter index.
+ */
+class ChaptersUiTest {
+    /** A node that each chapter's page must show, in chapter order. */
+    private static final List<String> VISUALS = List.of("#causal-compare", "#multihead-heads", "#masks-matrices",
+            "#hardsoft-soft", "#cross-weights", "#encoder-pe", "#stability-table", "#cost-chart", "#edge-single");
+
+    private final FxRobot robot = new FxRobot();
+    private MainViewModel model;
+
+    @BeforeEach
+    void open() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        AppContext context = AppContext.forTests();
+        FxToolkit.setupStage(s -> {
+            model = new MainViewModel(context, DesktopApp.createScreens(context));
+            model.currentProperty().set(model.screens().stream().filter(x -> x.id().equals("chapters"))
+                    .findFirst().orElseThrow());
+            Scene scene = new Scene(new MainView(model, s::close).createView(), 1200, 760);
+            scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
+            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model));
+            s.setScene(scene);
+            s.show();
+            s.toFront();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(stage.isShowing());
+        robot.clickOn("#chapter-progress");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        FxToolkit.hideStage();
+        FxToolkit.cleanupStages();
+    }
+
+    private String text(String query) {
+        return robot.lookup(query).queryAs(Labeled.class).getText();
+    }
+
+    private void key(KeyCode... codes) {
+        robot.push(codes);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void assertMapShown(String query) {
+        HeatmapControl map = robot.lookup(query).queryAs(HeatmapControl.class);
+        assertNotNull(map.getFigure(), query + " has nothing to draw");
+        assertTrue(map.isVisible());
+    }
+
+    @Test
+    void presenterKeysStepThroughEveryChapter() {
+        for (int i = 0; i < VISUALS.size(); i++) {
+            assertEquals("Chapter " + (i + 1) + " of 9", text("#chapter-progress"));
+            assertFalse(robot.lookup(VISUALS.get(i)).tryQuery().isEmpty(), VISUALS.get(i));
+            if (robot.lookup(VISUALS.get(i)).query() instanceof HeatmapControl) {
+                assertMapShown(VISUALS.get(i));
+            }
+            assertFalse(text("#quiz-prompt").isEmpty());
+            key(i % 2 == 0 ? KeyCode.RIGHT : KeyCode.PAGE_DOWN);
+        }
+        assertEquals("Chapter 9 of 9", text("#chapter-progress"));
+        assertEquals("Edge cases", text("#chapter-title").substring(0, 10));
+        key(KeyCode.PAGE_UP);
+        key(KeyCode.LEFT);
+        assertEquals("Chapter 7 of 9", text("#chapter-progress"));
+        // stable softmax of [1000, 1001, 1002] = softmax([0, 1, 2]) = [0.0900, 0.2447, 0.6652]
+        assertEquals("[0.0900, 0.2447, 0.6652]", text("#stability-large-6"));
+        assertEquals("[NaN, NaN, NaN]", text("#stability-large-2"));
+        key(KeyCode.HOME);
+        assertEquals("Chapter 1 of 9", text("#chapter-progress"));
+    }
+
+    @Test
+    void aQuizIsAnsweredByClickingAndByTyping() {
+        assertTrue(text("#quiz-prompt").contains("“with”"), text("#quiz-prompt"));
+        robot.clickOn("#quiz-choice-1");
+        WaitForAsyncUtils.waitForFxEvents();
+        // "with" attends most to "Your" (0.2758 in the book), so "journey" is wrong
+        assertTrue(text("#quiz-message").startsWith("Not quite: the answer is Your."), text("#quiz-message"));
+        assertTrue(text("#quiz-score").startsWith("Score in this chapter: 0 of 1 right"), text("#quiz-score"));
+        robot.clickOn("#quiz-next");
+        robot.clickOn("#quiz-next");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#quiz-answer");
+        // 0.5517 / (1 - 0.5) = 1.1034
+        robot.write("1.1034");
+        key(KeyCode.ENTER);
+        assertTrue(text("#quiz-message").startsWith("Right (1.1034)."), text("#quiz-message"));
+        assertTrue(text("#quiz-score").startsWith("Score in this chapter: 1 of 2 right"), text("#quiz-score"));
+    }
+
+    @Test
+    void presentationModeShowsHeadlinesBlanksAndOpensTheIndex() {
+        Node narrative = robot.lookup(".chapter-narrative").query();
+        assertTrue(narrative.isVisible());
+        key(KeyCode.F5);
+        assertTrue(model.presentingProperty().get());
+        assertTrue(model.fullScreenProperty().get());
+        assertFalse(narrative.isVisible(), "the narrative shrinks to the headline");
+        assertTrue(robot.lookup("#headline-causal").query().isVisible());
+        assertFalse(robot.lookup("#navigation").query().isVisible());
+
+        Node blank = robot.lookup("#blank-screen").query();
+        assertFalse(blank.isVisible());
+        key(KeyCode.B);
+        assertTrue(blank.isVisible());
+        key(KeyCode.B);
+        assertFalse(blank.isVisible());
+
+        key(KeyCode.RIGHT);
+        assertEquals("Chapter 2 of 9", text("#chapter-progress"));
+        key(KeyCode.I);
+        assertTrue(robot.lookup("#chapter-index").query().isVisible());
+        robot.clickOn("#index-cost");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Chapter 8 of 9", text("#chapter-progress"));
+        assertFalse(robot.lookup("#chapter-index").query().isVisible());
+
+        key(KeyCode.F5);
+        assertFalse(model.presentingProperty().get());
+        assertTrue(robot.lookup("#navigation").query().isVisible());
+        key(KeyCode.B);
+        assertFalse(blank.isVisible(), "B blanks only in presentation mode");
+    }
+
+    @Test
+    void aSeedThatIsNoNumberIsRefusedAndTheDrawStays() {
+        String before = text("#dropout-summary");
+        javafx.scene.control.Spinner<?> seed = robot.lookup("#dropout-seed").queryAs(javafx.scene.control.Spinner.class);
+        robot.clickOn(seed.getEditor());
+        robot.interact(() -> seed.getEditor().selectAll());
+        robot.write("b1");
+        key(KeyCode.ENTER);
+        assertEquals(123, seed.getValue());
+        assertEquals("123", seed.getEditor().getText());
+        assertEquals(before, text("#dropout-summary"));
+        robot.interact(() -> seed.getEditor().selectAll());
+        robot.write("7");
+        key(KeyCode.ENTER);
+        assertEquals(7, seed.getValue());
+        // a new draw: p = 0.5 still, a different count of kept weights is likely but not certain
+        assertTrue(text("#dropout-summary").startsWith("p = 0.5:"), text("#dropout-summary"));
+    }
+}
