@@ -5,11 +5,11 @@ import org.attentionexplainer.engine.AttentionEngine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The command line: {@code compute}, and {@code gui} (the default without arguments). */
+/** The command line: {@code compute}, {@code bench}, and the GUI (the default without arguments). */
 @Command(name = "attention-explainer", mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Attention Explainer: see how transformer attention works, step by step.",
-        subcommands = {ComputeCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ComputeCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class CliApp implements Runnable {
     private final Runnable gui;
 
@@ -38,6 +38,9 @@ public final class CliApp implements Runnable {
         public <K> K create(Class<K> cls) throws Exception {
             if (cls == ComputeCommand.class) {
                 return cls.cast(new ComputeCommand(engines));
+            }
+            if (cls == BenchCommand.class) {
+                return cls.cast(new BenchCommand(engines));
             }
             return CommandLine.defaultFactory().create(cls);
         }
