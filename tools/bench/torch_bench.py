@@ -118,7 +118,7 @@ def row(tsv, name, seq, times, gflop):
     rate = gflop / (median / 1e3)
     if tsv:
         print(f"{name}\t{seq}\t{len(times)}\t{median:.4f}\t{quantile(times, 0.25):.4f}\t"
-              f"{quantile(times, 0.75):.4f}\t{times[0]:.4f}\t{gflop:.6f}\t{rate:.2f}")
+              f"{quantile(times, 0.75):.4f}\t{times[0]:.4f}\t{gflop:.6g}\t{rate:.2f}")
     else:
         spread = f"{fmt_ms(quantile(times, 0.25))} - {fmt_ms(quantile(times, 0.75))}"
         print(f"{name:<6} {seq:>5} {len(times):>6} {fmt_ms(median):>10} {spread:>21} {fmt_ms(times[0]):>10}"

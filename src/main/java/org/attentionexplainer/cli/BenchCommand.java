@@ -153,7 +153,7 @@ public final class BenchCommand implements Callable<Integer> {
     private static void row(PrintWriter out, boolean tsv, String name, int seq, BenchTiming t, double gflop) {
         double rate = gflop / (t.median() / 1e3);
         if (tsv) {
-            out.printf(Locale.ROOT, "%s\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.6f\t%.2f%n", name, seq, t.runs(),
+            out.printf(Locale.ROOT, "%s\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.6g\t%.2f%n", name, seq, t.runs(),
                     t.median(), t.quantile(0.25), t.quantile(0.75), t.min(), gflop, rate);
         } else {
             out.printf(Locale.ROOT, "%-6s %5d %6d %10s %21s %10s %8.3f %8.1f%n", name, seq, t.runs(),
