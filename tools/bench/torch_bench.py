@@ -27,6 +27,8 @@ def parse_args(argv):
     p.add_argument("--threads", type=int, default=0,
                    help="intra-op threads; 0 keeps PyTorch's default (on a 2-core machine 1 is the fastest:"
                         " OpenBLAS runs its own threads for the products)")
+    p.add_argument("--interactive", action=argparse.BooleanOptionalAction, default=True,
+                   help="time the worked example too")
     p.add_argument("--format", choices=["table", "tsv"], default="table")
     a = p.parse_args(argv)
     try:
@@ -134,10 +136,7 @@ def main(argv):
     blas = blas_library()
     if "openblas" not in blas.lower() and not tsv:
         print("warning: PyTorch is not using OpenBLAS (apt-get install libopenblas0); timings are not a fair peer")
-    start = time.perf_counter()
     with torch.no_grad():
-        forward(**multi_head(512, a.d_model, a.heads, a.causal, 512))
-        first_forward = (time.perf_counter() - start) * 1e3
         if tsv:
             print("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops")
         else:
@@ -145,7 +144,9 @@ def main(argv):
                   f" float32{', causal' if a.causal else ''}; every intermediate kept")
             print(f"engine: PyTorch {torch.__version__} CPU, BLAS {blas}, threads: {torch.get_num_threads()},"
                   f" {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-            print(f"first forward at seq 512: {first_forward:.0f} ms\n")
+            start = time.perf_counter()
+            forward(**multi_head(512, a.d_model, a.heads, a.causal, 512))
+            print(f"first forward at seq 512: {(time.perf_counter() - start) * 1e3:.0f} ms\n")
             print(f"{'case':<6} {'seq':>5} {'runs':>6} {'median ms':>10} {'p25-p75 ms':>21} {'min ms':>10}"
                   f" {'GFLOP':>8} {'GFLOP/s':>8}")
         forward512 = None
@@ -156,31 +157,45 @@ def main(argv):
             row(tsv, "mha", t, times, gflop)
             if t == 512:
                 forward512 = gflop / (quantile(times, 0.5) / 1e3)
-        hello = torch.tensor([[[0.34, 0.22, 0.54], [0.53, 0.34, 0.98], [0.29, 0.54, 0.93]]])
-        steps = [1.0, 0.5]
-        count = [0]
-
-        def slider_step():
-            count[0] += 1
-            forward(hello, torch.eye(3).repeat(1, 3), None, None, None, 1, None, scale=1.0,
-                    temperature=steps[count[0] & 1])
-        times = measure(slider_step, 200, 1000, min(a.min_seconds, 1), 1_000_000)
-        row(tsv, "hello", 3, times, 2 * (2.0 * 3 * 3 * 3) / 1e9)
+        if a.interactive:
+            interactive(tsv)
         if a.gemm > 0:
-            n = a.gemm
-            ma, mb, mc = torch.rand(n, n), torch.rand(n, n), torch.empty(n, n)
-            times = measure(lambda: torch.mm(ma, mb, out=mc), 1, max(5, a.min_runs // 2), 0, 1000)
-            gflop = 2.0 * n ** 3 / 1e9
-            if tsv:
-                row(True, "sgemm", n, times, gflop)
-            else:
-                rate = gflop / (quantile(times, 0.5) / 1e3)
-                print(f"\nMachine limit: SGEMM {n}^3 through PyTorch's BLAS: median {quantile(times, 0.5):.0f} ms"
-                      f" = {rate:.1f} GFLOP/s (best {gflop / (times[0] / 1e3):.1f})")
-                if forward512:
-                    print(f"Forward at seq 512: {forward512:.1f} GFLOP/s = {100 * forward512 / rate:.0f}%"
-                          f" of the SGEMM rate")
+            gemm(tsv, a.gemm, a.min_runs, forward512)
     return 0
+
+
+def interactive(tsv):
+    """The worked example as a slider drags the temperature: Q = K = V = the embeddings, one head."""
+    x = torch.tensor([[[0.34, 0.22, 0.54], [0.53, 0.34, 0.98], [0.29, 0.54, 0.93]]])   # (b, t, d)
+    temperatures = [1.0, 0.5]
+    count = [0]
+
+    def slider_step():
+        count[0] += 1
+        temperature = temperatures[count[0] & 1]
+        q = k = v = x.unsqueeze(1)                                                 # (b, 1, t, d)
+        scores = q @ k.transpose(-2, -1)
+        logits = scores / temperature if temperature != 1 else scores
+        weights = torch.softmax(logits, dim=-1)
+        heads = weights @ v
+        return scores, logits, weights, heads, heads.transpose(1, 2).reshape(1, 3, 3)
+    times = measure(slider_step, 200, 1000, 1, 1_000_000)
+    row(tsv, "hello", 3, times, 2 * (2.0 * 3 * 3 * 3) / 1e9)
+
+
+def gemm(tsv, n, min_runs, forward512):
+    """The machine's limit: a square float32 product through PyTorch's BLAS."""
+    ma, mb, mc = torch.rand(n, n), torch.rand(n, n), torch.empty(n, n)
+    times = measure(lambda: torch.mm(ma, mb, out=mc), 1, max(5, min_runs // 2), 0, 1000)
+    gflop = 2.0 * n ** 3 / 1e9
+    if tsv:
+        row(True, "sgemm", n, times, gflop)
+        return
+    rate = gflop / (quantile(times, 0.5) / 1e3)
+    print(f"\nMachine limit: SGEMM {n}^3 through PyTorch's BLAS: median {quantile(times, 0.5):.0f} ms"
+          f" = {rate:.1f} GFLOP/s (best {gflop / (times[0] / 1e3):.1f})")
+    if forward512:
+        print(f"Forward at seq 512: {forward512:.1f} GFLOP/s = {100 * forward512 / rate:.0f}% of the SGEMM rate")
 
 
 if __name__ == "__main__":

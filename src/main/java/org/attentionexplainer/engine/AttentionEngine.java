@@ -39,6 +39,10 @@ import org.nd4j.linalg.ops.transforms.Transforms;
  * Computations on one engine run one at a time.
  */
 public final class AttentionEngine {
+    static {
+        NativeThreads.preferSleepingThreads();
+    }
+
     private final String backend;
     private final boolean plainJavaWhenSmall;
     private final NdBuffers buffers = new NdBuffers();
@@ -66,6 +70,7 @@ public final class AttentionEngine {
         Tensor input = asBatch(spec.input(), "input");
         Tensor sourceTensor = spec.source() == null ? input : asBatch(spec.source(), "source");
         Shapes sh = Shapes.check(spec, input, sourceTensor);
+        Maps.requireRoom(spec, sh);
         Tensor mask = Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
         List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
         double scaleFactor = spec.scale().factorFor(sh.hd());
@@ -88,20 +93,28 @@ public final class AttentionEngine {
                 ? qT : NdBuffers.tensor(k);
         Tensor vT = spec.projection() instanceof Projection.Identity ? kT : NdBuffers.tensor(v);
 
-        INDArray maps = buffers.scratch("maps", sh.b(), sh.h(), sh.t(), sh.s());      // (b, h, t, s)
-        scores(q, k, maps, sh);
-        Tensor scores = NdBuffers.tensor(maps);
-        float logitFactor = (float) (scaleFactor / spec.temperature());
+        float factor = (float) (scaleFactor / spec.temperature());
         boolean masked = !Masks.isEmpty(mask);
-        Tensor logits = scores;
-        if (logitFactor != 1f || masked) {
-            logits(maps, logitFactor, masked ? mask : null, sh);
-            logits = NdBuffers.tensor(maps);
-        }
-        Tensor weights = weights(maps, logits, spec, fullyMasked, sh);
-
+        Maps maps = Maps.allocate(sh, factor != 1f || masked);
         INDArray heads = buffers.scratch("heads", sh.b(), sh.h(), sh.t(), sh.hd());  // (b, h, t, hd)
-        headContexts(maps, v, heads, sh);
+        int groupSize = headsPerGroup(sh);
+        INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());         // (g, t, s)
+        INDArray blocked = masked ? blockedKeys(mask, sh) : null;                     // (b, t*s)
+        TorchRandom draws = spec.dropout() != null && spec.dropout().p() != 0
+                ? WeightRules.dropoutDraws(spec.dropout()) : null;
+        for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
+            int batch = first / sh.h();
+            int offset = first * sh.t() * sh.s();
+            scores(q, k, first, group, sh);
+            NdBuffers.readInto(group, maps.scores(), offset);
+            if (maps.logits() != maps.scores()) {
+                logits(group, factor, blocked == null ? null : blocked.slice(batch), sh);
+                NdBuffers.readInto(group, maps.logits(), offset);
+            }
+            weights(group, maps, offset, spec, rowsToZero(fullyMasked, batch, groupSize, sh), draws, sh);
+            headContexts(group, v, heads, first, sh);
+        }
+
         INDArray context = buffers.scratch("context", sh.b(), sh.t(), sh.dOut());    // (b, t, d_out)
         concatHeads(heads, context, sh);
         INDArray output = outProject(context, spec.outWeight(), spec.outBias(), sh);  // (b, t, d_model)
@@ -109,8 +122,11 @@ public final class AttentionEngine {
 
         Tensor contextT = NdBuffers.tensor(context);
         Tensor outputT = output == context ? contextT : NdBuffers.tensor(output);
+        Tensor scores = maps.tensor(maps.scores(), sh);
+        Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
         return new AttentionTrace(spec, tokens, sourceTokens,
-                qT, kT, vT, scores, mask, logits, weights, NdBuffers.tensor(heads), contextT, outputT,
+                qT, kT, vT, scores, mask, logits, maps.tensor(maps.weights(), sh), NdBuffers.tensor(heads),
+                contextT, outputT,
                 result == output ? outputT : NdBuffers.tensor(result),
                 scaleFactor, fullyMasked, backend);
     }
@@ -159,82 +175,142 @@ public final class AttentionEngine {
         target.assign(byHead.permute(0, 2, 1, 3));
     }
 
-    /** scores = Q K^T, one BLAS product per (batch, head) into maps (b, h, t, s). */
-    private static void scores(INDArray q, INDArray k, INDArray maps, Shapes sh) {
-        int n = sh.b() * sh.h();
-        INDArray q3 = q.reshape(n, sh.t(), sh.hd());
-        INDArray k3 = k.reshape(n, sh.s(), sh.hd());
-        INDArray m3 = maps.reshape(n, sh.t(), sh.s());
-        for (int i = 0; i < n; i++) {
-            Nd4j.gemm(q3.slice(i), k3.slice(i), m3.slice(i), false, true, 1.0, 0.0);
+    /**
+     * The three (b, h, t, s) maps on the heap: scores, logits (the same array when scale and
+     * temperature change nothing and nothing is masked) and weights.
+     */
+    private record Maps(float[] scores, float[] logits, float[] weights) {
+        static Maps allocate(Shapes sh, boolean logitsDiffer) {
+            int n = sh.b() * sh.h() * sh.t() * sh.s();
+            float[] scores = new float[n];
+            return new Maps(scores, logitsDiffer ? new float[n] : scores, new float[n]);
+        }
+
+        /**
+         * Refuses, with a message instead of an OutOfMemoryError, maps that cannot fit: more
+         * values than a Java array holds, or more bytes (with the (b, t, s) mask) than the heap.
+         */
+        static void requireRoom(AttentionSpec spec, Shapes sh) {
+            long n = (long) sh.b() * sh.h() * sh.t() * sh.s();
+            boolean maskable = spec.causal() || spec.window() != null || spec.padding() != null;
+            boolean logitsDiffer = maskable || spec.scale().factorFor(sh.hd()) / spec.temperature() != 1;
+            long bytes = 4 * (n * (logitsDiffer ? 3 : 2) + (long) sh.b() * sh.t() * sh.s());
+            long heap = Runtime.getRuntime().maxMemory();
+            if (n > Integer.MAX_VALUE - 8 || bytes > heap) {
+                throw new InvalidSpecException("input", sh.t() + " x " + sh.s() + " positions in " + sh.h()
+                        + " heads need " + (bytes >> 20) + " MiB for the attention maps, more than the "
+                        + (heap >> 20) + " MiB Java heap holds (start Java with a larger -Xmx, or use fewer tokens)");
+            }
+        }
+
+        Tensor tensor(float[] values, Shapes sh) {
+            return Tensor.wrap(values, sh.b(), sh.h(), sh.t(), sh.s());
         }
     }
 
     /**
-     * In place, scores to logits: times scale / T, then -inf where the mask (b, t, s) hides a
-     * key, for every head.
+     * Heads per group: as many as keep a group's maps within {@link #GROUP_BYTES}, so that the
+     * in-place passes over them run in cache, and a divisor of h, so that no group straddles
+     * two batch entries. Long inputs go one head at a time.
      */
-    private static void logits(INDArray maps, float factor, Tensor mask, Shapes sh) {
-        if (factor != 1f) {
-            maps.muli(factor);
+    static int headsPerGroup(Shapes sh) {
+        long perHead = 4L * sh.t() * sh.s();
+        int best = 1;
+        for (int g = 2; g <= sh.h(); g++) {
+            if (sh.h() % g == 0 && g * perHead <= GROUP_BYTES) {
+                best = g;
+            }
         }
-        if (mask == null) {
-            return;
+        return best;
+    }
+
+    private static final long GROUP_BYTES = 4L << 20;
+
+    /** scores = Q K^T for heads first.. of the (b*h) sequence, one BLAS product each, into group (g, t, s). */
+    private static void scores(INDArray q, INDArray k, int first, INDArray group, Shapes sh) {
+        int n = sh.b() * sh.h();
+        INDArray q3 = q.reshape(n, sh.t(), sh.hd());
+        INDArray k3 = k.reshape(n, sh.s(), sh.hd());
+        for (int j = 0; j < group.size(0); j++) {
+            Nd4j.gemm(q3.slice(first + j), k3.slice(first + j), group.slice(j), false, true, 1.0, 0.0);
         }
+    }
+
+    /** (b, t, s) mask as (b, t*s) of 0 (keep) and -inf (hidden), to add to logits. */
+    private static INDArray blockedKeys(Tensor mask, Shapes sh) {
         float[] m = mask.data();
         float[] additive = new float[m.length];
         for (int i = 0; i < m.length; i++) {
             additive[i] = m[i] != 0f ? Float.NEGATIVE_INFINITY : 0f;
         }
-        INDArray blocked = Nd4j.create(additive, new long[] {sh.b(), sh.t(), sh.s()}, DataType.FLOAT);
-        INDArray m4 = maps.reshape(sh.b(), sh.h(), (long) sh.t() * sh.s());
-        for (int bi = 0; bi < sh.b(); bi++) {
-            INDArray row = blocked.slice(bi).reshape(1, (long) sh.t() * sh.s());
-            m4.slice(bi).addiRowVector(row);
+        return Nd4j.create(additive, new long[] {sh.b(), (long) sh.t() * sh.s()}, DataType.FLOAT);
+    }
+
+    /**
+     * In place, scores to logits for a group of heads of one batch entry: times scale / T, then
+     * -inf where {@code blocked} (t*s) hides a key.
+     */
+    private static void logits(INDArray group, float factor, INDArray blocked, Shapes sh) {
+        if (factor != 1f) {
+            group.muli(factor);
+        }
+        if (blocked != null) {
+            group.reshape(group.size(0), (long) sh.t() * sh.s())
+                    .addiRowVector(blocked.reshape(1, (long) sh.t() * sh.s()));
         }
     }
 
     /**
-     * In place, logits to weights (b, h, t, s): softmax or hardmax, then dropout. Returns the
-     * weights as a value; the maps array holds them for the next product.
+     * In place, logits to weights for a group: softmax or hardmax, then dropout; the group
+     * array holds them for the next product, {@code maps.weights()} from {@code offset} on
+     * receives them as the step's value.
      */
-    private static Tensor weights(INDArray maps, Tensor logits, AttentionSpec spec, List<MaskedRow> fullyMasked,
-                                  Shapes sh) {
-        boolean dropping = spec.dropout() != null && spec.dropout().p() != 0;
+    private static void weights(INDArray group, Maps maps, int offset, AttentionSpec spec, INDArray zeroRows,
+                                TorchRandom draws, Shapes sh) {
+        int end = offset + Math.toIntExact(group.length());
         if (spec.normalization() == Normalization.SOFTMAX) {
-            softmax(maps, fullyMasked, sh);
-            if (!dropping) {
-                return NdBuffers.tensor(maps);
-            }
+            softmax(group, zeroRows, sh);
+            NdBuffers.readInto(group, maps.weights(), offset);
+        } else {
+            WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
         }
-        float[] w = spec.normalization() == Normalization.SOFTMAX
-                ? NdBuffers.read(maps) : WeightRules.hardmax(logits.data(), sh.s());
-        if (dropping) {
-            WeightRules.dropout(w, spec.dropout());
+        if (draws != null) {
+            WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
         }
-        NdBuffers.write(maps, w);
-        return Tensor.wrap(w, sh.b(), sh.h(), sh.t(), sh.s());
+        if (spec.normalization() != Normalization.SOFTMAX || draws != null) {
+            NdBuffers.write(group, maps.weights(), offset);
+        }
     }
 
     /**
      * exp(x - rowmax) / sum per row, in one native operation. Rows whose keys are all masked
-     * come out NaN (or 1 for a single key) and are set to 0.
+     * come out NaN (or 1 for a single key); {@code zeroRows} (g*t, 1), 0 for those rows, sets
+     * them to 0.
      */
-    private static void softmax(INDArray maps, List<MaskedRow> fullyMasked, Shapes sh) {
-        INDArray rows = maps.reshape((long) sh.b() * sh.h() * sh.t(), sh.s());   // (b*h*t, s)
+    private static void softmax(INDArray group, INDArray zeroRows, Shapes sh) {
+        INDArray rows = group.reshape(group.size(0) * sh.t(), sh.s());        // (g*t, s)
         Nd4j.exec(new SoftMax(rows, rows, 1));
-        if (fullyMasked.isEmpty()) {
-            return;
+        if (zeroRows != null) {
+            BooleanIndexing.replaceWhere(rows, 0.0, Conditions.isNan());
+            rows.muliColumnVector(zeroRows);
         }
-        float[] keep = new float[sh.b() * sh.h() * sh.t()];
-        java.util.Arrays.fill(keep, 1f);
+    }
+
+    /** (g*t, 1) of 1, and 0 for the queries of {@code batch} whose keys are all masked; null if none. */
+    private static INDArray rowsToZero(List<MaskedRow> fullyMasked, int batch, int groupSize, Shapes sh) {
+        float[] keep = null;
         for (MaskedRow r : fullyMasked) {
-            for (int hi = 0; hi < sh.h(); hi++) {
-                keep[(r.batch() * sh.h() + hi) * sh.t() + r.query()] = 0f;
+            if (r.batch() == batch) {
+                if (keep == null) {
+                    keep = new float[groupSize * sh.t()];
+                    java.util.Arrays.fill(keep, 1f);
+                }
+                for (int j = 0; j < groupSize; j++) {
+                    keep[j * sh.t() + r.query()] = 0f;
+                }
             }
         }
-        BooleanIndexing.replaceWhere(rows, 0.0, Conditions.isNan());
-        rows.muliColumnVector(Nd4j.create(keep, new long[] {keep.length, 1}, DataType.FLOAT));
+        return keep == null ? null : Nd4j.create(keep, new long[] {keep.length, 1}, DataType.FLOAT);
     }
 
     /**
@@ -262,14 +338,13 @@ public final class AttentionEngine {
         return Tensor.wrap(w, logits.shape());
     }
 
-    /** heads = weights V, one BLAS product per (batch, head) into heads (b, h, t, hd). */
-    private static void headContexts(INDArray weights, INDArray v, INDArray heads, Shapes sh) {
+    /** heads = weights V for the group's heads, one BLAS product each, into heads (b, h, t, hd). */
+    private static void headContexts(INDArray group, INDArray v, INDArray heads, int first, Shapes sh) {
         int n = sh.b() * sh.h();
-        INDArray w3 = weights.reshape(n, sh.t(), sh.s());
         INDArray v3 = v.reshape(n, sh.s(), sh.hd());
         INDArray h3 = heads.reshape(n, sh.t(), sh.hd());
-        for (int i = 0; i < n; i++) {
-            Nd4j.gemm(w3.slice(i), v3.slice(i), h3.slice(i), false, false, 1.0, 0.0);
+        for (int j = 0; j < group.size(0); j++) {
+            Nd4j.gemm(group.slice(j), v3.slice(first + j), h3.slice(first + j), false, false, 1.0, 0.0);
         }
     }
 

@@ -5,6 +5,10 @@ import org.nd4j.linalg.factory.Nd4j;
 
 /** Starts ND4J and names the backend it runs on (CPU or CUDA). */
 public final class Backends {
+    static {
+        NativeThreads.preferSleepingThreads();
+    }
+
     private Backends() {
     }
 

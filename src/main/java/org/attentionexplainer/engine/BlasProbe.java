@@ -11,6 +11,10 @@ import org.nd4j.linalg.factory.Nd4j;
  * forward can beat.
  */
 public final class BlasProbe {
+    static {
+        NativeThreads.preferSleepingThreads();
+    }
+
     private BlasProbe() {
     }
 
@@ -60,9 +64,11 @@ public final class BlasProbe {
         return new GemmTiming(n, millis);
     }
 
-    /** The number of threads ND4J's native operations and its BLAS use. */
+    /** The number of threads ND4J's native operations and its BLAS use, and how idle ones wait. */
     public static String threads() {
         Object blas = Nd4j.getExecutioner().getEnvironmentInformation().get("blas.threads");
-        return Nd4j.getEnvironment().maxThreads() + " native, " + (blas == null ? "?" : blas) + " BLAS";
+        String policy = NativeThreads.waitPolicy();
+        return Nd4j.getEnvironment().maxThreads() + " native, " + (blas == null ? "?" : blas) + " BLAS, OpenMP wait "
+                + (policy == null ? "default" : policy.toLowerCase(java.util.Locale.ROOT));
     }
 }

@@ -99,11 +99,22 @@ final class NdBuffers {
         return Tensor.wrap(read(a), shape);
     }
 
-    /** Overwrites a dense scratch array with heap values. */
-    static void write(INDArray dense, float[] values) {
-        if (dense.isView() || dense.length() != values.length) {
-            throw new IllegalArgumentException("write needs a dense array of " + values.length + " values");
+    /** Copies all values of a dense array into {@code to} from {@code offset} on. */
+    static void readInto(INDArray dense, float[] to, int offset) {
+        requireDense(dense);
+        dense.data().asNioFloat().get(to, offset, Math.toIntExact(dense.length()));
+    }
+
+    /** Overwrites a dense array with the values of {@code from} starting at {@code offset}. */
+    static void write(INDArray dense, float[] from, int offset) {
+        requireDense(dense);
+        dense.data().asNioFloat().put(from, offset, Math.toIntExact(dense.length()));
+    }
+
+    private static void requireDense(INDArray a) {
+        if (a.isView() || a.ordering() != 'c' || a.data().length() != a.length()) {
+            throw new IllegalArgumentException("a dense array is needed, got a view of shape "
+                    + java.util.Arrays.toString(a.shape()));
         }
-        dense.data().asNioFloat().put(values);
     }
 }

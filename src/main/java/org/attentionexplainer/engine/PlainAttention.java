@@ -51,10 +51,11 @@ final class PlainAttention {
         if (spec.normalization() == Normalization.SOFTMAX) {
             weights = softmax(logits, s);
         } else {
-            weights = WeightRules.hardmax(logits, s);
+            weights = new float[logits.length];
+            WeightRules.hardmax(logits, weights, 0, logits.length, s);
         }
         if (spec.dropout() != null && spec.dropout().p() != 0) {
-            WeightRules.dropout(weights, spec.dropout());
+            WeightRules.dropout(weights, 0, weights.length, spec.dropout(), WeightRules.dropoutDraws(spec.dropout()));
         }
         float[] heads = headContexts(weights, v.data(), sh);                             // (b, h, t, hd)
         float[] context = concatHeads(heads, sh);                                       // (b, t, d_out)

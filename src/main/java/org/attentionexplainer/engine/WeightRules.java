@@ -5,39 +5,50 @@ import java.util.List;
 
 /**
  * The rules of the attention weights that both computation paths apply on the heap: hardmax,
- * dropout with PyTorch's generator, and which queries have every key masked.
+ * dropout with PyTorch's generator, and which queries have every key masked. Hardmax and
+ * dropout work on a range of rows so that the ND4J path can apply them a few heads at a time;
+ * dropout draws from one generator in row order either way.
  */
 final class WeightRules {
     private WeightRules() {
     }
 
-    /** One-hot on the largest logit per row, the first one on ties; all-masked rows stay 0. */
-    static float[] hardmax(float[] l, int s) {
-        float[] w = new float[l.length];
-        for (int row = 0; row < l.length / s; row++) {
+    /**
+     * One-hot on the largest logit of each row of width s in [from, to), the first one on
+     * ties; all-masked rows get 0.
+     */
+    static void hardmax(float[] logits, float[] weights, int from, int to, int s) {
+        for (int o = from; o < to; o += s) {
             int best = -1;
             float bestValue = Float.NEGATIVE_INFINITY;
             for (int j = 0; j < s; j++) {
-                float value = l[row * s + j];
+                float value = logits[o + j];
                 if (value > bestValue) {
                     bestValue = value;
                     best = j;
                 }
             }
+            java.util.Arrays.fill(weights, o, o + s, 0f);
             if (best >= 0) {
-                w[row * s + best] = 1f;
+                weights[o + best] = 1f;
             }
         }
-        return w;
     }
 
-    /** In place: keeps each weight with probability 1 - p and scales survivors by 1 / (1 - p). */
-    static void dropout(float[] w, Dropout dropout) {
-        TorchRandom rng = new TorchRandom(dropout.seed());
+    /** A generator for {@link #dropout}, seeded as {@code torch.manual_seed(seed)}. */
+    static TorchRandom dropoutDraws(Dropout dropout) {
+        return new TorchRandom(dropout.seed());
+    }
+
+    /**
+     * In place on [from, to): keeps each weight with probability 1 - p and scales survivors by
+     * 1 / (1 - p), one draw per weight.
+     */
+    static void dropout(float[] w, int from, int to, Dropout dropout, TorchRandom draws) {
         float keep = (float) (1 - dropout.p());
         float rescale = (float) (1 / (1 - dropout.p()));
-        for (int i = 0; i < w.length; i++) {
-            w[i] = rng.uniform(0f, 1f) < keep ? w[i] * rescale : 0f;
+        for (int i = from; i < to; i++) {
+            w[i] = draws.uniform(0f, 1f) < keep ? w[i] * rescale : 0f;
         }
     }
 

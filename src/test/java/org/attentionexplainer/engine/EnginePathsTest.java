@@ -91,6 +91,50 @@ class EnginePathsTest {
     }
 
     @Test
+    void longInputsGoAFewHeadsAtATimeWithTheSameResults() {
+        Random rng = new Random(17);
+        int b = 2;
+        int t = 600;
+        int d = 8;
+        float[] keep = new float[b * t];
+        java.util.Arrays.fill(keep, 1f);
+        keep[t] = 0f;                                   // batch 1 hides key 0: its query 0 sees nothing
+        AttentionSpec spec = AttentionSpec.builder(random(rng, b, t, d))
+                .projection(new Projection.Fused(random(rng, d, 3 * d), random(rng, 3 * d)))
+                .heads(4)
+                .causal(true)
+                .padding(Tensor.of(keep, b, t))
+                .build();
+        Shapes sh = Shapes.check(spec, spec.input(), spec.input());
+        assertTrue(AttentionEngine.headsPerGroup(sh) > 1 && AttentionEngine.headsPerGroup(sh) < 4,
+                "this case should run in groups of heads, got " + AttentionEngine.headsPerGroup(sh));
+        Tensor mask = Masks.build(b, t, t, true, null, spec.padding());
+        for (Normalization n : Normalization.values()) {
+            AttentionSpec variant = spec.toBuilder().normalization(n).dropout(new Dropout(0.1, 9)).build();
+            List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
+            assertEquals(List.of(new MaskedRow(1, 0)), fullyMasked);
+            AttentionTrace want = PlainAttention.compute(variant, variant.input(), variant.input(), sh, mask,
+                    fullyMasked, variant.scale().factorFor(sh.hd()), List.of(), List.of(), "plain");
+            Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
+            // sums of products of unit-size numbers: float rounding is about 1e-6 absolute
+            ComputeWriter.arrays(want).forEach((name, w) -> Arrays32.assertClose(n + " " + name, w, got.get(name),
+                    Arrays32.ATOL));
+        }
+    }
+
+    @Test
+    void mapsLargerThanTheHeapAreRefusedWithAMessage() {
+        long heapMiB = Runtime.getRuntime().maxMemory() >> 20;
+        int t = 8192;                           // 3 maps of 8192^2 x 8 heads x 4 bytes = 6 GiB, plus the mask
+        assertTrue(heapMiB < 6144, "this test assumes a heap under 6 GiB, not " + heapMiB + " MiB");
+        AttentionSpec spec = AttentionSpec.builder(Tensor.zeros(t, 8)).heads(8).causal(true).build();
+        InvalidSpecException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidSpecException.class,
+                () -> ND4J.compute(spec));
+        assertTrue(e.getMessage().contains("need 6400 MiB for the attention maps, more than the " + heapMiB
+                + " MiB Java heap"), e.getMessage());
+    }
+
+    @Test
     void reusedBuffersGiveTheSameAsAFreshEngine() {
         Random rng = new Random(3);
         AttentionSpec wide = multiHead(rng, 40, 32, 4, true);
