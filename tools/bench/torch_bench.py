@@ -92,16 +92,24 @@ def multi_head_flops(t, d_model, heads):
     return 2.0 * t * d_model * 3 * d_model + 2.0 * t * d_model * d_model + 2 * (2.0 * heads * t * t * hd)
 
 
+class Timing(list):
+    """Sorted wall-clock times in ms; cpu: the process CPU time (all threads) per run, averaged."""
+    cpu = float("nan")
+
+
 def measure(run, warmups, min_runs, min_seconds, max_runs):
     for _ in range(warmups):
         run()
     times = []
+    cpu_start = time.process_time()
     begin = time.perf_counter()
     while len(times) < max_runs and (len(times) < min_runs or time.perf_counter() - begin < min_seconds):
         start = time.perf_counter()
         run()
         times.append((time.perf_counter() - start) * 1e3)
-    return sorted(times)
+    result = Timing(sorted(times))
+    result.cpu = (time.process_time() - cpu_start) * 1e3 / len(times)
+    return result
 
 
 def quantile(sorted_ms, p):
@@ -118,13 +126,14 @@ def fmt_ms(ms):
 def row(tsv, name, seq, times, gflop):
     median = quantile(times, 0.5)
     rate = gflop / (median / 1e3)
+    cpu = getattr(times, "cpu", float("nan"))
     if tsv:
         print(f"{name}\t{seq}\t{len(times)}\t{median:.4f}\t{quantile(times, 0.25):.4f}\t"
-              f"{quantile(times, 0.75):.4f}\t{times[0]:.4f}\t{gflop:.6g}\t{rate:.2f}")
+              f"{quantile(times, 0.75):.4f}\t{times[0]:.4f}\t{gflop:.6g}\t{rate:.2f}\t{cpu:.4f}")
     else:
         spread = f"{fmt_ms(quantile(times, 0.25))} - {fmt_ms(quantile(times, 0.75))}"
         print(f"{name:<6} {seq:>5} {len(times):>6} {fmt_ms(median):>10} {spread:>21} {fmt_ms(times[0]):>10}"
-              f" {gflop:>8.3f} {rate:>8.1f}")
+              f" {gflop:>8.3f} {rate:>8.1f} {fmt_ms(cpu) if cpu == cpu else '-':>10}")
     sys.stdout.flush()
 
 
@@ -138,7 +147,7 @@ def main(argv):
         print("warning: PyTorch is not using OpenBLAS (apt-get install libopenblas0); timings are not a fair peer")
     with torch.no_grad():
         if tsv:
-            print("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops")
+            print("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops\tcpu_ms")
         else:
             print(f"Attention forward: batch 1, d_model {a.d_model}, {a.heads} heads, fused QKV + output projection,"
                   f" float32{', causal' if a.causal else ''}; every intermediate kept")
@@ -148,7 +157,7 @@ def main(argv):
             forward(**multi_head(512, a.d_model, a.heads, a.causal, 512))
             print(f"first forward at seq 512: {(time.perf_counter() - start) * 1e3:.0f} ms\n")
             print(f"{'case':<6} {'seq':>5} {'runs':>6} {'median ms':>10} {'p25-p75 ms':>21} {'min ms':>10}"
-                  f" {'GFLOP':>8} {'GFLOP/s':>8}")
+                  f" {'GFLOP':>8} {'GFLOP/s':>8} {'CPU ms':>10}")
         forward512 = None
         for t in a.lengths:
             spec = multi_head(t, a.d_model, a.heads, a.causal, t)
@@ -192,7 +201,7 @@ def gemm(tsv, n, min_runs, forward512):
         row(True, "sgemm", n, times, gflop)
         return
     rate = gflop / (quantile(times, 0.5) / 1e3)
-    print(f"\nMachine limit: SGEMM {n}^3 through PyTorch's BLAS: median {quantile(times, 0.5):.0f} ms"
+    print(f"\nMachine limit: SGEMM {n}^3 through PyTorch's BLAS: median {fmt_ms(quantile(times, 0.5))} ms"
           f" = {rate:.1f} GFLOP/s (best {gflop / (times[0] / 1e3):.1f})")
     if forward512:
         print(f"Forward at seq 512: {forward512:.1f} GFLOP/s = {100 * forward512 / rate:.0f}% of the SGEMM rate")

@@ -83,7 +83,7 @@ public final class BenchCommand implements Callable<Integer> {
         AttentionEngine engine = engines.get();
         double startupMs = (System.nanoTime() - start) / 1e6;
         if (tsv) {
-            out.println("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops");
+            out.println("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops\tcpu_ms");
         } else {
             start = System.nanoTime();
             engine.compute(BenchWorkloads.multiHead(512, dModel, heads, causal, 512));
@@ -113,7 +113,7 @@ public final class BenchCommand implements Callable<Integer> {
 
         BlasProbe.GemmTiming gemm = gemmSize > 0 ? BlasProbe.sgemm(gemmSize, Math.max(5, minRuns / 2)) : null;
         if (gemm != null && tsv) {
-            row(out, true, "sgemm", gemmSize, new BenchTiming(gemm.millis()),
+            row(out, true, "sgemm", gemmSize, BenchTiming.ofWallClock(gemm.millis()),
                     2.0 * gemmSize * gemmSize * gemmSize / 1e9);
         }
         if (!tsv) {
@@ -150,18 +150,19 @@ public final class BenchCommand implements Callable<Integer> {
                 System.getProperty("java.version"), rt.maxMemory() / (double) (1L << 30));
         out.printf(Locale.ROOT, "ND4J start-up (first use to ready): %.0f ms; first forward at seq 512: %.0f ms%n%n",
                 startupMs, firstForwardMs);
-        out.printf(Locale.ROOT, "%-6s %5s %6s %10s %21s %10s %8s %8s%n",
-                "case", "seq", "runs", "median ms", "p25-p75 ms", "min ms", "GFLOP", "GFLOP/s");
+        out.printf(Locale.ROOT, "%-6s %5s %6s %10s %21s %10s %8s %8s %10s%n",
+                "case", "seq", "runs", "median ms", "p25-p75 ms", "min ms", "GFLOP", "GFLOP/s", "CPU ms");
     }
 
     private static void row(PrintWriter out, boolean tsv, String name, int seq, BenchTiming t, double gflop) {
         double rate = gflop / (t.median() / 1e3);
         if (tsv) {
-            out.printf(Locale.ROOT, "%s\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.6g\t%.2f%n", name, seq, t.runs(),
-                    t.median(), t.quantile(0.25), t.quantile(0.75), t.min(), gflop, rate);
+            out.printf(Locale.ROOT, "%s\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.6g\t%.2f\t%.4f%n", name, seq, t.runs(),
+                    t.median(), t.quantile(0.25), t.quantile(0.75), t.min(), gflop, rate, t.cpuMean());
         } else {
-            out.printf(Locale.ROOT, "%-6s %5d %6d %10s %21s %10s %8.3f %8.1f%n", name, seq, t.runs(),
-                    ms(t.median()), ms(t.quantile(0.25)) + " - " + ms(t.quantile(0.75)), ms(t.min()), gflop, rate);
+            out.printf(Locale.ROOT, "%-6s %5d %6d %10s %21s %10s %8.3f %8.1f %10s%n", name, seq, t.runs(),
+                    ms(t.median()), ms(t.quantile(0.25)) + " - " + ms(t.quantile(0.75)), ms(t.min()), gflop, rate,
+                    Double.isNaN(t.cpuMean()) ? "-" : ms(t.cpuMean()));
         }
     }
 
@@ -189,8 +190,8 @@ public final class BenchCommand implements Callable<Integer> {
     private void printFooter(PrintWriter out, BlasProbe.GemmTiming gemm, double forward512, StringBuilder memory) {
         if (gemm != null) {
             double rate = gemm.gflops(gemm.medianMillis());
-            out.printf(Locale.ROOT, "%nMachine limit: SGEMM %d^3 through ND4J's BLAS: median %.0f ms = %.1f GFLOP/s"
-                    + " (best %.1f)%n", gemm.n(), gemm.medianMillis(), rate, gemm.gflops(gemm.bestMillis()));
+            out.printf(Locale.ROOT, "%nMachine limit: SGEMM %d^3 through ND4J's BLAS: median %s ms = %.1f GFLOP/s"
+                    + " (best %.1f)%n", gemm.n(), ms(gemm.medianMillis()), rate, gemm.gflops(gemm.bestMillis()));
             if (!Double.isNaN(forward512)) {
                 out.printf(Locale.ROOT, "Forward at seq 512: %.1f GFLOP/s = %.0f%% of the SGEMM rate%n",
                         forward512, 100 * forward512 / rate);

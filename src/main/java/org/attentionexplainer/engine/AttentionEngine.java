@@ -6,9 +6,7 @@ import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.api.ops.impl.transforms.custom.SoftMax;
 import org.nd4j.linalg.factory.Nd4j;
-import org.nd4j.linalg.indexing.BooleanIndexing;
 import org.nd4j.linalg.indexing.NDArrayIndex;
-import org.nd4j.linalg.indexing.conditions.Conditions;
 import org.nd4j.linalg.ops.transforms.Transforms;
 
 /**
@@ -30,13 +28,13 @@ import org.nd4j.linalg.ops.transforms.Transforms;
  *   result  = LayerNorm(X + output)                          (b, t, d_model)
  * </pre>
  *
- * <p>Speed: the (b, h, t, s) maps dominate time and memory for long inputs, so they live in
- * one reused off-heap array that becomes scores, then logits, then weights in place, each
- * copied to the heap as its step's value; every product is a BLAS call writing into a reused
- * array, per (batch, head) for the maps. Weights and inputs are converted off the heap once
- * while the same tensors come back (see {@link NdBuffers}). Problems too small for ND4J's
- * cost per operation to pay off take the same steps in plain Java ({@link PlainAttention}).
- * Computations on one engine run one at a time.
+ * <p>Speed: the (b, h, t, s) maps dominate time and memory for long inputs, so they go a few
+ * heads at a time through one reused off-heap array that becomes scores, then logits, then
+ * weights in place, each copied to the heap as its step's value; every product writes into a
+ * reused array, one batched product per group of heads. Weights and inputs are converted off
+ * the heap once while the same tensors come back (see {@link NdBuffers}). Problems too small
+ * for ND4J's cost per operation to pay off take the same steps in plain Java
+ * ({@link PlainAttention}). Computations on one engine run one at a time.
  */
 public final class AttentionEngine {
     static {
@@ -70,7 +68,7 @@ public final class AttentionEngine {
         Tensor input = asBatch(spec.input(), "input");
         Tensor sourceTensor = spec.source() == null ? input : asBatch(spec.source(), "source");
         Shapes sh = Shapes.check(spec, input, sourceTensor);
-        Maps.requireRoom(spec, sh);
+        MapSteps.Maps.requireRoom(spec, sh);
         Tensor mask = Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
         List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
         double scaleFactor = spec.scale().factorFor(sh.hd());
@@ -93,26 +91,28 @@ public final class AttentionEngine {
                 ? qT : NdBuffers.tensor(k);
         Tensor vT = spec.projection() instanceof Projection.Identity ? kT : NdBuffers.tensor(v);
 
+        // the (b, h, t, s) maps: a group of heads at a time through one reused off-heap array
         float factor = (float) (scaleFactor / spec.temperature());
         boolean masked = !Masks.isEmpty(mask);
-        Maps maps = Maps.allocate(sh, factor != 1f || masked);
+        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked);
         INDArray heads = buffers.scratch("heads", sh.b(), sh.h(), sh.t(), sh.hd());  // (b, h, t, hd)
-        int groupSize = headsPerGroup(sh);
+        int groupSize = MapSteps.headsPerGroup(sh);
         INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());         // (g, t, s)
-        INDArray blocked = masked ? blockedKeys(mask, sh) : null;                     // (b, t*s)
+        INDArray blocked = masked ? MapSteps.blockedKeys(mask, sh) : null;           // (b, t*s)
         TorchRandom draws = spec.dropout() != null && spec.dropout().p() != 0
                 ? WeightRules.dropoutDraws(spec.dropout()) : null;
         for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
             int batch = first / sh.h();
             int offset = first * sh.t() * sh.s();
-            scores(q, k, first, group, sh);
+            MapSteps.scores(q, k, first, group, sh);
             NdBuffers.readInto(group, maps.scores(), offset);
             if (maps.logits() != maps.scores()) {
-                logits(group, factor, blocked == null ? null : blocked.slice(batch), sh);
+                MapSteps.logits(group, factor, blocked == null ? null : blocked.slice(batch), sh);
                 NdBuffers.readInto(group, maps.logits(), offset);
             }
-            weights(group, maps, offset, spec, rowsToZero(fullyMasked, batch, groupSize, sh), draws, sh);
-            headContexts(group, v, heads, first, sh);
+            INDArray zeroRows = MapSteps.rowsToZero(fullyMasked, batch, groupSize, sh);
+            MapSteps.weights(group, maps, offset, spec, zeroRows, draws, sh);
+            MapSteps.headContexts(group, v, heads, first, sh);
         }
 
         INDArray context = buffers.scratch("context", sh.b(), sh.t(), sh.dOut());    // (b, t, d_out)
@@ -176,144 +176,6 @@ public final class AttentionEngine {
     }
 
     /**
-     * The three (b, h, t, s) maps on the heap: scores, logits (the same array when scale and
-     * temperature change nothing and nothing is masked) and weights.
-     */
-    private record Maps(float[] scores, float[] logits, float[] weights) {
-        static Maps allocate(Shapes sh, boolean logitsDiffer) {
-            int n = sh.b() * sh.h() * sh.t() * sh.s();
-            float[] scores = new float[n];
-            return new Maps(scores, logitsDiffer ? new float[n] : scores, new float[n]);
-        }
-
-        /**
-         * Refuses, with a message instead of an OutOfMemoryError, maps that cannot fit: more
-         * values than a Java array holds, or more bytes (with the (b, t, s) mask) than the heap.
-         */
-        static void requireRoom(AttentionSpec spec, Shapes sh) {
-            long n = (long) sh.b() * sh.h() * sh.t() * sh.s();
-            boolean maskable = spec.causal() || spec.window() != null || spec.padding() != null;
-            boolean logitsDiffer = maskable || spec.scale().factorFor(sh.hd()) / spec.temperature() != 1;
-            long bytes = 4 * (n * (logitsDiffer ? 3 : 2) + (long) sh.b() * sh.t() * sh.s());
-            long heap = Runtime.getRuntime().maxMemory();
-            if (n > Integer.MAX_VALUE - 8 || bytes > heap) {
-                throw new InvalidSpecException("input", sh.t() + " x " + sh.s() + " positions in " + sh.h()
-                        + " heads need " + (bytes >> 20) + " MiB for the attention maps, more than the "
-                        + (heap >> 20) + " MiB Java heap holds (start Java with a larger -Xmx, or use fewer tokens)");
-            }
-        }
-
-        Tensor tensor(float[] values, Shapes sh) {
-            return Tensor.wrap(values, sh.b(), sh.h(), sh.t(), sh.s());
-        }
-    }
-
-    /**
-     * Heads per group: as many as keep a group's maps within {@link #GROUP_BYTES}, so that the
-     * in-place passes over them run in cache, and a divisor of h, so that no group straddles
-     * two batch entries. Long inputs go one head at a time.
-     */
-    static int headsPerGroup(Shapes sh) {
-        long perHead = 4L * sh.t() * sh.s();
-        int best = 1;
-        for (int g = 2; g <= sh.h(); g++) {
-            if (sh.h() % g == 0 && g * perHead <= GROUP_BYTES) {
-                best = g;
-            }
-        }
-        return best;
-    }
-
-    private static final long GROUP_BYTES = 4L << 20;
-
-    /** scores = Q K^T for heads first.. of the (b*h) sequence, one BLAS product each, into group (g, t, s). */
-    private static void scores(INDArray q, INDArray k, int first, INDArray group, Shapes sh) {
-        int n = sh.b() * sh.h();
-        INDArray q3 = q.reshape(n, sh.t(), sh.hd());
-        INDArray k3 = k.reshape(n, sh.s(), sh.hd());
-        for (int j = 0; j < group.size(0); j++) {
-            Nd4j.gemm(q3.slice(first + j), k3.slice(first + j), group.slice(j), false, true, 1.0, 0.0);
-        }
-    }
-
-    /** (b, t, s) mask as (b, t*s) of 0 (keep) and -inf (hidden), to add to logits. */
-    private static INDArray blockedKeys(Tensor mask, Shapes sh) {
-        float[] m = mask.data();
-        float[] additive = new float[m.length];
-        for (int i = 0; i < m.length; i++) {
-            additive[i] = m[i] != 0f ? Float.NEGATIVE_INFINITY : 0f;
-        }
-        return Nd4j.create(additive, new long[] {sh.b(), (long) sh.t() * sh.s()}, DataType.FLOAT);
-    }
-
-    /**
-     * In place, scores to logits for a group of heads of one batch entry: times scale / T, then
-     * -inf where {@code blocked} (t*s) hides a key.
-     */
-    private static void logits(INDArray group, float factor, INDArray blocked, Shapes sh) {
-        if (factor != 1f) {
-            group.muli(factor);
-        }
-        if (blocked != null) {
-            group.reshape(group.size(0), (long) sh.t() * sh.s())
-                    .addiRowVector(blocked.reshape(1, (long) sh.t() * sh.s()));
-        }
-    }
-
-    /**
-     * In place, logits to weights for a group: softmax or hardmax, then dropout; the group
-     * array holds them for the next product, {@code maps.weights()} from {@code offset} on
-     * receives them as the step's value.
-     */
-    private static void weights(INDArray group, Maps maps, int offset, AttentionSpec spec, INDArray zeroRows,
-                                TorchRandom draws, Shapes sh) {
-        int end = offset + Math.toIntExact(group.length());
-        if (spec.normalization() == Normalization.SOFTMAX) {
-            softmax(group, zeroRows, sh);
-            NdBuffers.readInto(group, maps.weights(), offset);
-        } else {
-            WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
-        }
-        if (draws != null) {
-            WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
-        }
-        if (spec.normalization() != Normalization.SOFTMAX || draws != null) {
-            NdBuffers.write(group, maps.weights(), offset);
-        }
-    }
-
-    /**
-     * exp(x - rowmax) / sum per row, in one native operation. Rows whose keys are all masked
-     * come out NaN (or 1 for a single key); {@code zeroRows} (g*t, 1), 0 for those rows, sets
-     * them to 0.
-     */
-    private static void softmax(INDArray group, INDArray zeroRows, Shapes sh) {
-        INDArray rows = group.reshape(group.size(0) * sh.t(), sh.s());        // (g*t, s)
-        Nd4j.exec(new SoftMax(rows, rows, 1));
-        if (zeroRows != null) {
-            BooleanIndexing.replaceWhere(rows, 0.0, Conditions.isNan());
-            rows.muliColumnVector(zeroRows);
-        }
-    }
-
-    /** (g*t, 1) of 1, and 0 for the queries of {@code batch} whose keys are all masked; null if none. */
-    private static INDArray rowsToZero(List<MaskedRow> fullyMasked, int batch, int groupSize, Shapes sh) {
-        float[] keep = null;
-        for (MaskedRow r : fullyMasked) {
-            if (r.batch() == batch) {
-                if (keep == null) {
-                    keep = new float[groupSize * sh.t()];
-                    java.util.Arrays.fill(keep, 1f);
-                }
-                for (int j = 0; j < groupSize; j++) {
-                    keep[j * sh.t() + r.query()] = 0f;
-                }
-            }
-        }
-        return keep == null ? null : Nd4j.create(keep, new long[] {keep.length, 1}, DataType.FLOAT);
-    }
-
-    /**
      * Softmax along the last axis of any tensor: exp(x - rowmax) / sum. -inf entries get 0;
      * a row that is all -inf gets 0 everywhere instead of NaN.
      */
@@ -336,16 +198,6 @@ public final class AttentionEngine {
             }
         }
         return Tensor.wrap(w, logits.shape());
-    }
-
-    /** heads = weights V for the group's heads, one BLAS product each, into heads (b, h, t, hd). */
-    private static void headContexts(INDArray group, INDArray v, INDArray heads, int first, Shapes sh) {
-        int n = sh.b() * sh.h();
-        INDArray v3 = v.reshape(n, sh.s(), sh.hd());
-        INDArray h3 = heads.reshape(n, sh.t(), sh.hd());
-        for (int j = 0; j < group.size(0); j++) {
-            Nd4j.gemm(group.slice(j), v3.slice(first + j), h3.slice(first + j), false, false, 1.0, 0.0);
-        }
     }
 
     /** (b, h, t, hd) -> context (b, t, h*hd). */

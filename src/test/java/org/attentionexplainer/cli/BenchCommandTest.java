@@ -45,7 +45,7 @@ class BenchCommandTest {
         Run r = run(args);
         assertEquals(ExitCodes.OK, r.status(), r.err());
         List<String> lines = r.out().strip().lines().toList();
-        assertEquals("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops", lines.get(0));
+        assertEquals("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops\tcpu_ms", lines.get(0));
         assertEquals(List.of("mha\t4", "mha\t8", "hello\t3", "sgemm\t32"),
                 lines.subList(1, lines.size()).stream().map(l -> l.split("\t")[0] + "\t" + l.split("\t")[1]).toList());
         // t = 8, d_model = 16, 2 heads (hd 8): QKV 2*8*16*48 + out 2*8*16*16 + 2 * (2*2*8*8*8) = 20480 FLOP

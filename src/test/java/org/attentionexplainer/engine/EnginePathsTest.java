@@ -106,8 +106,8 @@ class EnginePathsTest {
                 .padding(Tensor.of(keep, b, t))
                 .build();
         Shapes sh = Shapes.check(spec, spec.input(), spec.input());
-        assertTrue(AttentionEngine.headsPerGroup(sh) > 1 && AttentionEngine.headsPerGroup(sh) < 4,
-                "this case should run in groups of heads, got " + AttentionEngine.headsPerGroup(sh));
+        assertTrue(MapSteps.headsPerGroup(sh) > 1 && MapSteps.headsPerGroup(sh) < 4,
+                "this case should run in groups of heads, got " + MapSteps.headsPerGroup(sh));
         Tensor mask = Masks.build(b, t, t, true, null, spec.padding());
         for (Normalization n : Normalization.values()) {
             AttentionSpec variant = spec.toBuilder().normalization(n).dropout(new Dropout(0.1, 9)).build();
