@@ -5,11 +5,11 @@ import org.attentionexplainer.engine.AttentionEngine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The command line: {@code compute}, {@code export}, and {@code gui} (the default without arguments). */
+/** The command line: {@code compute}, {@code export}, {@code bench}, and the GUI (the default without arguments). */
 @Command(name = "attention-explainer", mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Attention Explainer: see how transformer attention works, step by step.",
-        subcommands = {ComputeCommand.class, ExportCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ComputeCommand.class, ExportCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class CliApp implements Runnable {
     private final Runnable gui;
 
@@ -41,6 +41,9 @@ public final class CliApp implements Runnable {
             }
             if (cls == ExportCommand.class) {
                 return cls.cast(new ExportCommand(engines));
+            }
+            if (cls == BenchCommand.class) {
+                return cls.cast(new BenchCommand(engines));
             }
             return CommandLine.defaultFactory().create(cls);
         }

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.api.ops.impl.transforms.custom.SoftMax;
 import org.nd4j.linalg.factory.Nd4j;
 import org.nd4j.linalg.indexing.NDArrayIndex;
+import org.nd4j.linalg.ops.transforms.Transforms;
 
 /**
  * Scaled dot-product multi-head attention on ND4J, one named step at a time.
@@ -25,21 +27,41 @@ import org.nd4j.linalg.indexing.NDArrayIndex;
  *   output  = context W_o + b_o                              (b, t, d_model)
  *   result  = LayerNorm(X + output)                          (b, t, d_model)
  * </pre>
+ *
+ * <p>Speed: the (b, h, t, s) maps dominate time and memory for long inputs, so they go a few
+ * heads at a time through one reused off-heap array that becomes scores, then logits, then
+ * weights in place, each copied to the heap as its step's value; every product writes into a
+ * reused array, one batched product per group of heads. Weights and inputs are converted off
+ * the heap once while the same tensors come back (see {@link NdBuffers}). Problems too small
+ * for ND4J's cost per operation to pay off take the same steps in plain Java
+ * ({@link PlainAttention}). Computations on one engine run one at a time.
  */
 public final class AttentionEngine {
+    static {
+        NativeThreads.preferSleepingThreads();
+    }
+
     private final String backend;
+    private final boolean plainJavaWhenSmall;
+    private final NdBuffers buffers = new NdBuffers();
 
     public AttentionEngine() {
+        this(true);
+    }
+
+    /** @param plainJavaWhenSmall compute tiny problems in plain Java (see {@link PlainAttention}) */
+    AttentionEngine(boolean plainJavaWhenSmall) {
         // Backends first: a GPU backend that cannot start is then reported in one sentence.
         this.backend = Backends.describe();
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
+        this.plainJavaWhenSmall = plainJavaWhenSmall;
     }
 
     public String backend() {
         return backend;
     }
 
-    public AttentionTrace compute(AttentionSpec spec) {
+    public synchronized AttentionTrace compute(AttentionSpec spec) {
         Shapes.requireFinite("input", spec.input());
         if (spec.source() != null) {
             Shapes.requireFinite("source", spec.source());
@@ -47,142 +69,152 @@ public final class AttentionEngine {
         Tensor input = asBatch(spec.input(), "input");
         Tensor sourceTensor = spec.source() == null ? input : asBatch(spec.source(), "source");
         Shapes sh = Shapes.check(spec, input, sourceTensor);
-
-        INDArray x = nd(input);                                        // (b, t, d_in)
-        INDArray src = spec.source() == null ? x : nd(sourceTensor);   // (b, s, d_src)
-        INDArray[] qkv = project(spec.projection(), x, src, sh);
-        INDArray q = splitHeads(qkv[0], sh.b(), sh.t(), sh);           // (b, h, t, hd)
-        INDArray k = splitHeads(qkv[1], sh.b(), sh.s(), sh);           // (b, h, s, hd)
-        INDArray v = splitHeads(qkv[2], sh.b(), sh.s(), sh);           // (b, h, s, hd)
-
-        INDArray scores = scores(q, k);                                // (b, h, t, s)
+        MapSteps.Maps.requireRoom(spec, sh);
         Tensor mask = Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
+        List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
         double scaleFactor = spec.scale().factorFor(sh.hd());
-        INDArray logits = logits(scores, scaleFactor, spec.temperature(), mask);
-        List<MaskedRow> fullyMasked = fullyMaskedRows(mask);
-
-        INDArray normalized = spec.normalization() == Normalization.SOFTMAX
-                ? NdArrays.softmax(logits) : hardmax(logits, sh);
-        INDArray weights = spec.dropout() == null ? normalized : dropout(normalized, spec.dropout(), sh);
-        INDArray heads = Nd4j.matmul(weights, v);                      // (b, h, t, hd)
-        INDArray context = concatHeads(heads, sh);                     // (b, t, d_out)
-        INDArray output = outProject(context, spec.outWeight(), spec.outBias(), sh);
-        INDArray result = residualAndNorm(x, output, spec, sh);
-
         List<String> tokens = spec.tokens() != null ? spec.tokens() : defaultLabels(sh.t());
         List<String> sourceTokens = spec.sourceTokens() != null ? spec.sourceTokens()
                 : spec.source() == null ? tokens : defaultLabels(sh.s());
-        Tensor outputTensor = tensor(output);
+        if (plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS) {
+            return PlainAttention.compute(spec, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
+                    tokens, sourceTokens, backend);
+        }
+
+        INDArray x = buffers.constant(input);                                          // (b, t, d_in)
+        INDArray src = spec.source() == null ? x : buffers.constant(sourceTensor);    // (b, s, d_src)
+        INDArray q = buffers.scratch("q", sh.b(), sh.h(), sh.t(), sh.hd());           // (b, h, t, hd)
+        INDArray k = buffers.scratch("k", sh.b(), sh.h(), sh.s(), sh.hd());           // (b, h, s, hd)
+        INDArray v = buffers.scratch("v", sh.b(), sh.h(), sh.s(), sh.hd());           // (b, h, s, hd)
+        projectAndSplit(spec.projection(), x, src, q, k, v, sh);
+        Tensor qT = NdBuffers.tensor(q);
+        Tensor kT = spec.projection() instanceof Projection.Identity && spec.source() == null
+                ? qT : NdBuffers.tensor(k);
+        Tensor vT = spec.projection() instanceof Projection.Identity ? kT : NdBuffers.tensor(v);
+
+        // the (b, h, t, s) maps: a group of heads at a time through one reused off-heap array
+        float factor = (float) (scaleFactor / spec.temperature());
+        boolean masked = !Masks.isEmpty(mask);
+        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked);
+        INDArray heads = buffers.scratch("heads", sh.b(), sh.h(), sh.t(), sh.hd());  // (b, h, t, hd)
+        int groupSize = MapSteps.headsPerGroup(sh);
+        INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());         // (g, t, s)
+        INDArray blocked = masked ? MapSteps.blockedKeys(mask, sh) : null;           // (b, t*s)
+        TorchRandom draws = spec.dropout() != null && spec.dropout().p() != 0
+                ? WeightRules.dropoutDraws(spec.dropout()) : null;
+        for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
+            int batch = first / sh.h();
+            int offset = first * sh.t() * sh.s();
+            MapSteps.scores(q, k, first, group, sh);
+            NdBuffers.readInto(group, maps.scores(), offset);
+            if (maps.logits() != maps.scores()) {
+                MapSteps.logits(group, factor, blocked == null ? null : blocked.slice(batch), sh);
+                NdBuffers.readInto(group, maps.logits(), offset);
+            }
+            INDArray zeroRows = MapSteps.rowsToZero(fullyMasked, batch, groupSize, sh);
+            MapSteps.weights(group, maps, offset, spec, zeroRows, draws, sh);
+            MapSteps.headContexts(group, v, heads, first, sh);
+        }
+
+        INDArray context = buffers.scratch("context", sh.b(), sh.t(), sh.dOut());    // (b, t, d_out)
+        concatHeads(heads, context, sh);
+        INDArray output = outProject(context, spec.outWeight(), spec.outBias(), sh);  // (b, t, d_model)
+        INDArray result = residualAndNorm(x, output, spec, sh);                       // (b, t, d_model)
+
+        Tensor contextT = NdBuffers.tensor(context);
+        Tensor outputT = output == context ? contextT : NdBuffers.tensor(output);
+        Tensor scores = maps.tensor(maps.scores(), sh);
+        Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
         return new AttentionTrace(spec, tokens, sourceTokens,
-                tensor(q), tensor(k), tensor(v), tensor(scores), mask, tensor(logits),
-                tensor(weights), tensor(heads), tensor(context), outputTensor,
-                result == output ? outputTensor : tensor(result),
+                qT, kT, vT, scores, mask, logits, maps.tensor(maps.weights(), sh), NdBuffers.tensor(heads),
+                contextT, outputT,
+                result == output ? outputT : NdBuffers.tensor(result),
                 scaleFactor, fullyMasked, backend);
     }
 
-    /** Q, K, V as (b*t, d_out), (b*s, d_out), (b*s, d_out). */
-    private static INDArray[] project(Projection projection, INDArray x, INDArray src, Shapes sh) {
-        INDArray x2 = x.reshape(sh.b() * (long) sh.t(), sh.dIn());             // (b*t, d_in)
-        INDArray s2 = src == x ? x2 : src.reshape(sh.b() * (long) sh.s(), sh.dSrc()); // (b*s, d_src)
+    /**
+     * Projects and splits into heads: fills q (b, h, t, hd), k and v (b, h, s, hd). Head i owns
+     * columns [i*hd, (i+1)*hd) of the projected width; a fused W_qkv is one product whose
+     * columns split Q, K, V.
+     */
+    private void projectAndSplit(Projection projection, INDArray x, INDArray src,
+                                 INDArray q, INDArray k, INDArray v, Shapes sh) {
+        long bt = sh.b() * (long) sh.t();
+        long bs = sh.b() * (long) sh.s();
+        INDArray x2 = x.reshape(bt, sh.dIn());                                  // (b*t, d_in)
+        INDArray s2 = src == x ? x2 : src.reshape(bs, sh.dSrc());               // (b*s, d_src)
         if (projection instanceof Projection.Identity) {
-            return new INDArray[] {x2, s2, s2};
+            splitHeads(x2, 1, 0, sh.t(), q, sh);
+            splitHeads(s2, 1, 0, sh.s(), k, sh);
+            v.assign(k);
+        } else if (projection instanceof Projection.Separate p) {
+            splitHeads(linear("q.flat", x2, p.query(), p.queryBias(), sh.dOut()), 1, 0, sh.t(), q, sh);
+            splitHeads(linear("k.flat", s2, p.key(), p.keyBias(), sh.dOut()), 1, 0, sh.s(), k, sh);
+            splitHeads(linear("v.flat", s2, p.value(), p.valueBias(), sh.dOut()), 1, 0, sh.s(), v, sh);
+        } else {
+            Projection.Fused f = (Projection.Fused) projection;
+            INDArray qkv = linear("qkv", x2, f.qkv(), f.qkvBias(), 3 * sh.dOut());  // (b*t, 3 d_out)
+            INDArray kvSource = s2 == x2 ? qkv : linear("kv", s2, f.qkv(), f.qkvBias(), 3 * sh.dOut());
+            splitHeads(qkv, 3, 0, sh.t(), q, sh);
+            splitHeads(kvSource, 3, 1, sh.s(), k, sh);
+            splitHeads(kvSource, 3, 2, sh.s(), v, sh);
         }
-        if (projection instanceof Projection.Separate p) {
-            return new INDArray[] {
-                linear(x2, p.query(), p.queryBias()),
-                linear(s2, p.key(), p.keyBias()),
-                linear(s2, p.value(), p.valueBias())};
-        }
-        Projection.Fused f = (Projection.Fused) projection;
-        int d = sh.dOut();
-        INDArray qkv = linear(x2, f.qkv(), f.qkvBias());                        // (b*t, 3 d_out)
-        INDArray kvSource = s2 == x2 ? qkv : linear(s2, f.qkv(), f.qkvBias());
-        return new INDArray[] {
-            qkv.get(NDArrayIndex.all(), NDArrayIndex.interval(0, d)),
-            kvSource.get(NDArrayIndex.all(), NDArrayIndex.interval(d, 2 * d)),
-            kvSource.get(NDArrayIndex.all(), NDArrayIndex.interval(2 * d, 3 * d))};
     }
 
-    private static INDArray linear(INDArray x2, Tensor w, Tensor bias) {
-        INDArray y = x2.mmul(nd(w));
-        return bias == null ? y : y.addiRowVector(nd(bias));
+    /** (rows, width) -> (rows, cols): rows W + bias, into the scratch array of the role. */
+    private INDArray linear(String role, INDArray rows, Tensor w, Tensor bias, int cols) {
+        INDArray y = buffers.scratch(role, rows.size(0), cols);
+        Nd4j.gemm(rows, buffers.constant(w), y, false, false, 1.0, 0.0);
+        return bias == null ? y : y.addiRowVector(buffers.constant(bias));
     }
 
-    /** (b*n, h*hd) -> (b, h, n, hd). */
-    private static INDArray splitHeads(INDArray flat, int b, int n, Shapes sh) {
-        return flat.dup('c').reshape(b, n, sh.h(), sh.hd()).permute(0, 2, 1, 3).dup('c');
-    }
-
-    /** Q K^T, batched over (b, h). */
-    private static INDArray scores(INDArray q, INDArray k) {
-        return Nd4j.matmul(q, k, false, true, false);
-    }
-
-    private static INDArray logits(INDArray scores, double scale, double temperature, Tensor mask) {
-        return NdArrays.maskInPlace(scores.mul(scale / temperature), mask);
+    /** Part {@code part} of {@code parts} column blocks of (b*n, parts*h*hd) -> target (b, h, n, hd). */
+    private static void splitHeads(INDArray flat, int parts, int part, int n, INDArray target, Shapes sh) {
+        INDArray byHead = flat.reshape(sh.b(), n, parts, sh.h(), sh.hd())     // (b, n, parts, h, hd)
+                .get(NDArrayIndex.all(), NDArrayIndex.all(), NDArrayIndex.point(part),
+                        NDArrayIndex.all(), NDArrayIndex.all());               // (b, n, h, hd)
+        target.assign(byHead.permute(0, 2, 1, 3));
     }
 
     /**
      * Softmax along the last axis of any tensor: exp(x - rowmax) / sum. -inf entries get 0;
      * a row that is all -inf gets 0 everywhere instead of NaN.
      */
-    public Tensor softmax(Tensor logits) {
+    public synchronized Tensor softmax(Tensor logits) {
         if (logits.rank() < 1 || logits.size() == 0) {
             throw new InvalidSpecException("logits", "softmax needs at least one value");
         }
-        return tensor(NdArrays.softmax(nd(logits)));
-    }
-
-    /** One-hot on the largest logit per row, the first one on ties; all-masked rows stay 0. */
-    private static INDArray hardmax(INDArray logits, Shapes sh) {
-        float[] l = data(logits);
-        float[] w = new float[l.length];
-        int s = sh.s();
-        for (int row = 0; row < l.length / s; row++) {
-            int best = -1;
-            float bestValue = Float.NEGATIVE_INFINITY;
-            for (int j = 0; j < s; j++) {
-                float value = l[row * s + j];
-                if (value > bestValue) {
-                    bestValue = value;
-                    best = j;
-                }
+        int s = logits.dim(-1);
+        float[] l = logits.data();
+        INDArray rows = Nd4j.create(l, new long[] {l.length / s, s}, DataType.FLOAT);   // (n, s)
+        Nd4j.exec(new SoftMax(rows, rows, 1));
+        float[] w = NdBuffers.read(rows);
+        for (int o = 0; o < l.length; o += s) {
+            boolean allMasked = true;
+            for (int j = 0; j < s && allMasked; j++) {
+                allMasked = l[o + j] == Float.NEGATIVE_INFINITY;
             }
-            if (best >= 0) {
-                w[row * s + best] = 1f;
+            if (allMasked) {
+                java.util.Arrays.fill(w, o, o + s, 0f);
             }
         }
-        return Nd4j.create(w, logits.shape(), DataType.FLOAT);
+        return Tensor.wrap(w, logits.shape());
     }
 
-    /** Keeps each weight with probability 1 - p and scales survivors by 1 / (1 - p). */
-    private static INDArray dropout(INDArray weights, Dropout dropout, Shapes sh) {
-        if (dropout.p() == 0) {
-            return weights;
-        }
-        float[] w = data(weights);
-        float[] keep = dropout.keepMask(w.length).data();
-        float rescale = dropout.rescale();
-        for (int i = 0; i < w.length; i++) {
-            w[i] = keep[i] != 0f ? w[i] * rescale : 0f;
-        }
-        return Nd4j.create(w, weights.shape(), DataType.FLOAT);
+    /** (b, h, t, hd) -> context (b, t, h*hd). */
+    private static void concatHeads(INDArray heads, INDArray context, Shapes sh) {
+        context.reshape(sh.b(), sh.t(), sh.h(), sh.hd()).assign(heads.permute(0, 2, 1, 3));
     }
 
-    /** (b, h, t, hd) -> (b, t, h*hd). */
-    private static INDArray concatHeads(INDArray heads, Shapes sh) {
-        return heads.permute(0, 2, 1, 3).dup('c').reshape(sh.b(), sh.t(), sh.dOut());
-    }
-
-    private static INDArray outProject(INDArray context, Tensor w, Tensor bias, Shapes sh) {
+    private INDArray outProject(INDArray context, Tensor w, Tensor bias, Shapes sh) {
         if (w == null) {
             return context;
         }
-        INDArray y = linear(context.reshape(sh.b() * (long) sh.t(), sh.dOut()), w, bias);
+        INDArray y = linear("output", context.reshape(sh.b() * (long) sh.t(), sh.dOut()), w, bias, sh.dModel());
         return y.reshape(sh.b(), sh.t(), sh.dModel());
     }
 
-    private static INDArray residualAndNorm(INDArray x, INDArray output, AttentionSpec spec, Shapes sh) {
+    private INDArray residualAndNorm(INDArray x, INDArray output, AttentionSpec spec, Shapes sh) {
         if (!spec.residual() && spec.layerNorm() == null) {
             return output;
         }
@@ -195,37 +227,17 @@ public final class AttentionEngine {
     }
 
     /** LayerNorm of each row of a (n, d) tensor, as PyTorch's nn.LayerNorm(d) computes it. */
-    public Tensor layerNorm(Tensor rows, LayerNormParams params) {
+    public synchronized Tensor layerNorm(Tensor rows, LayerNormParams params) {
         if (rows.rank() != 2) {
             throw new InvalidSpecException("x", "LayerNorm needs (n, d), got " + rows.shapeString());
         }
         Shapes.requireFinite("x", rows);
-        return tensor(NdArrays.layerNorm(nd(rows), params));
+        return NdBuffers.tensor(NdArrays.layerNorm(nd(rows), params));
     }
 
     /** The position-wise feed-forward network of a transformer block on (n, d_model) rows. */
     public FeedForwardTrace feedForward(Tensor rows, FeedForward ffn) {
         return ffn.apply(rows);
-    }
-
-    private static List<MaskedRow> fullyMaskedRows(Tensor mask) {
-        int b = mask.dim(0);
-        int t = mask.dim(1);
-        int s = mask.dim(2);
-        float[] m = mask.data();
-        List<MaskedRow> rows = new ArrayList<>();
-        for (int bi = 0; bi < b; bi++) {
-            for (int i = 0; i < t; i++) {
-                boolean all = true;
-                for (int j = 0; j < s && all; j++) {
-                    all = m[(bi * t + i) * s + j] != 0f;
-                }
-                if (all) {
-                    rows.add(new MaskedRow(bi, i));
-                }
-            }
-        }
-        return rows;
     }
 
     private static Tensor asBatch(Tensor x, String field) {
@@ -246,15 +258,12 @@ public final class AttentionEngine {
         return labels;
     }
 
-    private static INDArray nd(Tensor t) {
-        return NdArrays.nd(t);
-    }
-
-    private static float[] data(INDArray a) {
-        return NdArrays.data(a);
-    }
-
-    private static Tensor tensor(INDArray a) {
-        return NdArrays.tensor(a);
+    /** A fresh off-heap copy (Nd4j.create copies the heap array). */
+    static INDArray nd(Tensor t) {
+        long[] shape = new long[t.rank()];
+        for (int i = 0; i < shape.length; i++) {
+            shape[i] = t.dim(i);
+        }
+        return Nd4j.create(t.data(), shape, DataType.FLOAT);
     }
 }

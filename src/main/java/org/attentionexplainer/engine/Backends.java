@@ -27,6 +27,10 @@ public final class Backends {
     private static final Logger LOG = LoggerFactory.getLogger(Backends.class);
     private static Startup started;
 
+    static {
+        NativeThreads.preferSleepingThreads();
+    }
+
     private Backends() {
     }
 

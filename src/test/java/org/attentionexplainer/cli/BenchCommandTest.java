@@ -1,0 +1,81 @@
+package org.attentionexplainer.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.junit.jupiter.api.Test;
+
+/** The bench command on tiny shapes: its rows, its table, and one clear line for bad options. */
+class BenchCommandTest {
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int status = CliApp.run(args, () -> { throw new AssertionError("no GUI in this test"); },
+                    AttentionEngine::new);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private static final String[] QUICK = {"bench", "--lengths", "4,8", "--d-model", "16", "--heads", "2",
+        "--min-runs", "2", "--min-seconds", "0", "--gemm", "32"};
+
+    @Test
+    void tsvHasOneRowPerCaseWithTheFlopCount() {
+        String[] args = Arrays.copyOf(QUICK, QUICK.length + 2);
+        args[QUICK.length] = "--format";
+        args[QUICK.length + 1] = "tsv";
+        Run r = run(args);
+        assertEquals(ExitCodes.OK, r.status(), r.err());
+        List<String> lines = r.out().strip().lines().toList();
+        assertEquals("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops\tcpu_ms", lines.get(0));
+        assertEquals(List.of("mha\t4", "mha\t8", "hello\t3", "sgemm\t32"),
+                lines.subList(1, lines.size()).stream().map(l -> l.split("\t")[0] + "\t" + l.split("\t")[1]).toList());
+        // t = 8, d_model = 16, 2 heads (hd 8): QKV 2*8*16*48 + out 2*8*16*16 + 2 * (2*2*8*8*8) = 20480 FLOP
+        assertEquals(20480e-9, Double.parseDouble(lines.get(2).split("\t")[7]), 1e-12);
+        // 2 * 32^3 = 65536 FLOP
+        assertEquals(65536e-9, Double.parseDouble(lines.get(4).split("\t")[7]), 1e-12);
+        for (String line : lines.subList(1, lines.size())) {
+            assertTrue(Double.parseDouble(line.split("\t")[3]) > 0, line);
+        }
+    }
+
+    @Test
+    void tableNamesTheMachineLimitAndTheMemory() {
+        Run r = run(QUICK);
+        assertEquals(ExitCodes.OK, r.status(), r.err());
+        assertTrue(r.out().contains("ND4J start-up"), r.out());
+        assertTrue(r.out().contains("Machine limit: SGEMM 32^3"), r.out());
+        // one (1, 2, 8, 8) float32 map is 512 bytes
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+8\\s+0\\.0 MiB.*")), r.out());
+    }
+
+    @Test
+    void badOptionsGetOneLine() {
+        for (String[] args : List.of(new String[] {"bench", "--heads", "5"},
+                new String[] {"bench", "--lengths", "0"}, new String[] {"bench", "--format", "xml"})) {
+            Run r = run(args);
+            assertEquals(ExitCodes.BAD_INPUT, r.status(), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().startsWith("bench: "), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+        }
+    }
+}

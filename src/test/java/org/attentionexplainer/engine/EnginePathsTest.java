@@ -1,0 +1,199 @@
+package org.attentionexplainer.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.attentionexplainer.export.ComputeSpecReader;
+import org.attentionexplainer.export.ComputeWriter;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine has two paths: ND4J, and plain Java for tiny problems. The golden cases are all
+ * tiny, so the default engine checks the plain path against PyTorch (GoldenCasesTest); here
+ * the ND4J path must match the same PyTorch arrays, one engine running every case in turn so
+ * that its reused buffers and cached weights change shape and values between cases.
+ */
+class EnginePathsTest {
+    private static final AttentionEngine ND4J = new AttentionEngine(false);
+
+    @Test
+    void nd4jPathMatchesEveryGoldenCase() throws Exception {
+        Path root = Path.of(EnginePathsTest.class.getResource("/golden").toURI());
+        List<Path> specs;
+        try (Stream<Path> files = Files.walk(root)) {
+            specs = files.filter(p -> p.getFileName().toString().matches("spec.*\\.json")).sorted()
+                    .collect(Collectors.toList());
+        }
+        assertTrue(specs.size() >= 11, "found only " + specs.size() + " golden specs");
+        for (int round = 0; round < 2; round++) {
+            for (Path spec : specs) {
+                check(spec);
+            }
+        }
+    }
+
+    private static void check(Path specFile) throws Exception {
+        JsonNode json = new ObjectMapper().readTree(specFile.toFile());
+        double atol = json.path("expect_atol").asDouble(Arrays32.ATOL);
+        Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(new ComputeSpecReader().read(specFile)));
+        Iterator<Map.Entry<String, JsonNode>> it = json.path("expect").fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            Tensor want = Npy.read(specFile.resolveSibling(e.getValue().asText()));
+            Arrays32.assertClose(specFile.getFileName() + " " + e.getKey(), want, got.get(e.getKey()), atol);
+        }
+    }
+
+    @Test
+    void bothPathsAgreeOnEveryOptionTogether() {
+        AttentionEngine plain = new AttentionEngine(true);
+        Random rng = new Random(11);
+        int b = 2;
+        int t = 5;
+        int s = 7;
+        int d = 8;
+        Tensor padding = Tensor.of(new float[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0}, b, s);
+        AttentionSpec spec = AttentionSpec.builder(random(rng, b, t, d))
+                .source(random(rng, b, s, d))
+                .projection(new Projection.Separate(random(rng, d, d), random(rng, d, d), random(rng, d, d),
+                        random(rng, d), null, random(rng, d)))
+                .outProjection(random(rng, d, d), random(rng, d))
+                .heads(2)
+                .temperature(0.7)
+                .window(1)
+                .padding(padding)
+                .residual(true)
+                .layerNorm(new LayerNormParams(random(rng, d), random(rng, d), 1e-5))
+                .build();
+        assertTrue(PlainAttention.multiplyAdds(spec, Shapes.check(spec, spec.input(), spec.source()))
+                <= PlainAttention.MAX_MULTIPLY_ADDS);
+        for (Normalization n : Normalization.values()) {
+            AttentionSpec variant = spec.toBuilder().normalization(n).dropout(new Dropout(0.25, 5)).build();
+            AttentionTrace a = plain.compute(variant);
+            AttentionTrace c = ND4J.compute(variant);
+            assertEquals(a.fullyMaskedRows(), c.fullyMaskedRows());
+            Map<String, Tensor> got = ComputeWriter.arrays(c);
+            ComputeWriter.arrays(a).forEach((name, want) -> Arrays32.assertClose(n + " " + name, want, got.get(name),
+                    1e-6));
+        }
+    }
+
+    @Test
+    void longInputsGoAFewHeadsAtATimeWithTheSameResults() {
+        Random rng = new Random(17);
+        int b = 2;
+        int t = 600;
+        int d = 8;
+        float[] keep = new float[b * t];
+        java.util.Arrays.fill(keep, 1f);
+        keep[t] = 0f;                                   // batch 1 hides key 0: its query 0 sees nothing
+        AttentionSpec spec = AttentionSpec.builder(random(rng, b, t, d))
+                .projection(new Projection.Fused(random(rng, d, 3 * d), random(rng, 3 * d)))
+                .heads(4)
+                .causal(true)
+                .padding(Tensor.of(keep, b, t))
+                .build();
+        Shapes sh = Shapes.check(spec, spec.input(), spec.input());
+        assertTrue(MapSteps.headsPerGroup(sh) > 1 && MapSteps.headsPerGroup(sh) < 4,
+                "this case should run in groups of heads, got " + MapSteps.headsPerGroup(sh));
+        Tensor mask = Masks.build(b, t, t, true, null, spec.padding());
+        for (Normalization n : Normalization.values()) {
+            AttentionSpec variant = spec.toBuilder().normalization(n).dropout(new Dropout(0.1, 9)).build();
+            List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
+            assertEquals(List.of(new MaskedRow(1, 0)), fullyMasked);
+            AttentionTrace want = PlainAttention.compute(variant, variant.input(), variant.input(), sh, mask,
+                    fullyMasked, variant.scale().factorFor(sh.hd()), List.of(), List.of(), "plain");
+            Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
+            // sums of products of unit-size numbers: float rounding is about 1e-6 absolute
+            ComputeWriter.arrays(want).forEach((name, w) -> Arrays32.assertClose(n + " " + name, w, got.get(name),
+                    Arrays32.ATOL));
+        }
+    }
+
+    @Test
+    void mapsLargerThanTheHeapAreRefusedWithAMessage() {
+        long heapMiB = Runtime.getRuntime().maxMemory() >> 20;
+        int t = 8192;                           // 3 maps of 8192^2 x 8 heads x 4 bytes = 6 GiB, plus the mask
+        assertTrue(heapMiB < 6144, "this test assumes a heap under 6 GiB, not " + heapMiB + " MiB");
+        AttentionSpec spec = AttentionSpec.builder(Tensor.zeros(t, 8)).heads(8).causal(true).build();
+        InvalidSpecException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidSpecException.class,
+                () -> ND4J.compute(spec));
+        assertTrue(e.getMessage().contains("need 6400 MiB for the attention maps, more than the " + heapMiB
+                + " MiB Java heap"), e.getMessage());
+    }
+
+    @Test
+    void reusedBuffersGiveTheSameAsAFreshEngine() {
+        Random rng = new Random(3);
+        AttentionSpec wide = multiHead(rng, 40, 32, 4, true);
+        AttentionSpec narrow = multiHead(rng, 24, 32, 8, false);
+        AttentionTrace first = ND4J.compute(wide);
+        AttentionTrace other = ND4J.compute(narrow);
+        AttentionTrace again = ND4J.compute(wide);
+        AttentionTrace fresh = new AttentionEngine(false).compute(narrow);
+        for (String name : List.of("scores", "logits", "weights", "heads", "final")) {
+            assertEquals(ComputeWriter.arrays(first).get(name), ComputeWriter.arrays(again).get(name), name);
+            assertEquals(ComputeWriter.arrays(fresh).get(name), ComputeWriter.arrays(other).get(name), name);
+        }
+    }
+
+    @Test
+    void newWeightsOfTheSameShapeAreNotServedFromTheCache() {
+        Random rng = new Random(5);
+        AttentionSpec one = multiHead(rng, 30, 32, 4, false);
+        AttentionSpec two = one.toBuilder().projection(new Projection.Fused(random(rng, 32, 96), null)).build();
+        Tensor first = ND4J.compute(one).weights();
+        Tensor second = ND4J.compute(two).weights();
+        assertNotEquals(first, second);
+        assertEquals(new AttentionEngine(false).compute(two).weights(), second);
+    }
+
+    @Test
+    void stepsWithEqualValuesShareOneTensor() {
+        for (AttentionEngine engine : List.of(ND4J, new AttentionEngine(true))) {
+            AttentionSpec spec = AttentionSpec.builder(random(new Random(1), 6, 4)).heads(2)
+                    .scale(Scale.none()).build();
+            AttentionTrace trace = engine.compute(spec);
+            assertSame(trace.q(), trace.k(), "identity projection: K = Q");
+            assertSame(trace.k(), trace.v(), "identity projection: V = K");
+            assertSame(trace.scores(), trace.logits(), "no scale, no mask: logits = scores");
+            assertSame(trace.context(), trace.output(), "no output projection: output = context");
+            assertSame(trace.output(), trace.result(), "no residual or norm: result = output");
+            assertEquals(2f * trace.scores().get(0, 0, 1, 2),
+                    engine.compute(spec.toBuilder().scale(Scale.of(2)).build()).logits().get(0, 0, 1, 2));
+        }
+    }
+
+    private static AttentionSpec multiHead(Random rng, int t, int d, int heads, boolean causal) {
+        return AttentionSpec.builder(random(rng, t, d))
+                .projection(new Projection.Fused(random(rng, d, 3 * d), random(rng, 3 * d)))
+                .outProjection(random(rng, d, d), null)
+                .heads(heads)
+                .causal(causal)
+                .build();
+    }
+
+    private static Tensor random(Random rng, int... shape) {
+        int n = 1;
+        for (int x : shape) {
+            n *= x;
+        }
+        float[] values = new float[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = (float) rng.nextGaussian();
+        }
+        return Tensor.of(values, shape);
+    }
+}
