@@ -4,34 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import org.attentionexplainer.engine.AttentionEngine;
 import org.junit.jupiter.api.Test;
 
 /** The bench command on tiny shapes: its rows, its table, and one clear line for bad options. */
 class BenchCommandTest {
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int status = CliApp.run(args, () -> { throw new AssertionError("no GUI in this test"); },
-                    AttentionEngine::new);
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private static final String[] QUICK = {"bench", "--lengths", "4,8", "--d-model", "16", "--heads", "2",
@@ -42,7 +22,7 @@ class BenchCommandTest {
         String[] args = Arrays.copyOf(QUICK, QUICK.length + 2);
         args[QUICK.length] = "--format";
         args[QUICK.length + 1] = "tsv";
-        Run r = run(args);
+        CliRun r = run(args);
         assertEquals(ExitCodes.OK, r.status(), r.err());
         List<String> lines = r.out().strip().lines().toList();
         assertEquals("case\tseq\truns\tmedian_ms\tp25_ms\tp75_ms\tmin_ms\tgflop\tgflops\tcpu_ms", lines.get(0));
@@ -59,7 +39,7 @@ class BenchCommandTest {
 
     @Test
     void tableNamesTheMachineLimitAndTheMemory() {
-        Run r = run(QUICK);
+        CliRun r = run(QUICK);
         assertEquals(ExitCodes.OK, r.status(), r.err());
         assertTrue(r.out().contains("ND4J start-up"), r.out());
         assertTrue(r.out().contains("Machine limit: SGEMM 32^3"), r.out());
@@ -71,7 +51,7 @@ class BenchCommandTest {
     void badOptionsGetOneLine() {
         for (String[] args : List.of(new String[] {"bench", "--heads", "5"},
                 new String[] {"bench", "--lengths", "0"}, new String[] {"bench", "--format", "xml"})) {
-            Run r = run(args);
+            CliRun r = run(args);
             assertEquals(ExitCodes.BAD_INPUT, r.status(), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertTrue(r.err().startsWith("bench: "), r.err());

@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Tensor;
 import org.junit.jupiter.api.Test;
@@ -22,24 +18,8 @@ class ComputeCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int status = CliApp.run(args, () -> { throw new AssertionError("no GUI in this test"); },
-                    AttentionEngine::new);
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private Path spec(String json) throws IOException {
@@ -48,7 +28,7 @@ class ComputeCommandTest {
         return p;
     }
 
-    private void assertOneLineError(Run r, String fragment) {
+    private void assertOneLineError(CliRun r, String fragment) {
         assertEquals(ExitCodes.BAD_INPUT, r.status(), r.err());
         String[] lines = r.err().strip().split("\n");
         assertEquals(1, lines.length, "one line: " + r.err());
@@ -63,7 +43,7 @@ class ComputeCommandTest {
                  "input": [[0.34, 0.22, 0.54], [0.53, 0.34, 0.98], [0.29, 0.54, 0.93]],
                  "scale": "none"}""");
         Path out = dir.resolve("out");
-        Run r = run("compute", "--spec", spec.toString(), "--out", out.toString());
+        CliRun r = run("compute", "--spec", spec.toString(), "--out", out.toString());
         assertEquals(0, r.status(), r.err());
         for (String name : new String[] {"q", "k", "v", "scores", "logits", "weights", "heads", "context",
             "output", "final"}) {
@@ -146,7 +126,7 @@ class ComputeCommandTest {
         if (Files.isWritable(locked)) {
             return; // running as root: permissions do not apply; the file-as-folder case below still does
         }
-        Run r = run("compute", "--spec", spec.toString(), "--out", locked.resolve("out").toString());
+        CliRun r = run("compute", "--spec", spec.toString(), "--out", locked.resolve("out").toString());
         assertEquals(ExitCodes.CANNOT_WRITE, r.status());
     }
 
@@ -154,7 +134,7 @@ class ComputeCommandTest {
     void outputPathThatIsAFile() throws Exception {
         Path spec = spec("{\"input\": [[1, 2]]}");
         Path file = Files.writeString(dir.resolve("file.txt"), "x");
-        Run r = run("compute", "--spec", spec.toString(), "--out", file.toString());
+        CliRun r = run("compute", "--spec", spec.toString(), "--out", file.toString());
         assertEquals(ExitCodes.CANNOT_WRITE, r.status());
         assertEquals(1, r.err().strip().split("\n").length, r.err());
         assertEquals("x", Files.readString(file), "nothing overwritten");

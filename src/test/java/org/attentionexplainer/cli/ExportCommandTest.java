@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Tensor;
 import org.junit.jupiter.api.Test;
@@ -24,27 +20,11 @@ class ExportCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int status, String out, String err) {
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
-    private Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int status = CliApp.run(args, () -> { throw new AssertionError("no GUI in this test"); },
-                    AttentionEngine::new);
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
-    private static void assertOneLine(Run r, int status, String fragment) {
+    private static void assertOneLine(CliRun r, int status, String fragment) {
         assertEquals(status, r.status(), r.err());
         String[] lines = r.err().strip().split("\n");
         assertEquals(1, lines.length, "one line: " + r.err());
@@ -60,7 +40,7 @@ class ExportCommandTest {
 
     @Test
     void aSentenceBecomesOneFilePerHeadAndTheGridPrintedAsWritten() throws Exception {
-        Run r = run("export", "--sentence", SENTENCE, "--heads-count", "3", "--out", dir.toString(), "--format",
+        CliRun r = run("export", "--sentence", SENTENCE, "--heads-count", "3", "--out", dir.toString(), "--format",
                 "png,csv", "--format", "npy", "--heads", "1,3", "--scale", "2");
         assertEquals(0, r.status(), r.err());
         assertEquals(java.util.List.of("grid.csv", "grid.npy", "grid.png", "head-01.csv", "head-01.npy",
@@ -73,11 +53,11 @@ class ExportCommandTest {
     @Test
     void anExistingNameIsRefusedUnlessForced() throws Exception {
         Files.writeString(dir.resolve("head-02.svg"), "keep");
-        Run r = run("export", "--sentence", SENTENCE, "--out", dir.toString(), "--format", "svg");
+        CliRun r = run("export", "--sentence", SENTENCE, "--out", dir.toString(), "--format", "svg");
         assertOneLine(r, ExitCodes.CANNOT_WRITE, "head-02.svg exists; use --force");
         assertEquals(java.util.List.of("head-02.svg"), names(dir), "nothing written, nothing left behind");
         assertEquals("keep", Files.readString(dir.resolve("head-02.svg")));
-        Run forced = run("export", "--sentence", SENTENCE, "--out", dir.toString(), "--format", "svg", "--force",
+        CliRun forced = run("export", "--sentence", SENTENCE, "--out", dir.toString(), "--format", "svg", "--force",
                 "--quiet");
         assertEquals(0, forced.status(), forced.err());
         assertEquals("", forced.out());
@@ -131,7 +111,7 @@ class ExportCommandTest {
                               "dropoutP": 0.0, "dropoutSeed": 0},
                  "stage": "weights", "colorMap": "viridis", "head": 0, "view": "focus"}""");
         Path out = Files.createDirectory(dir.resolve("out"));
-        Run r = run("export", "--session", session.toString(), "--out", out.toString(), "--format", "csv",
+        CliRun r = run("export", "--session", session.toString(), "--out", out.toString(), "--format", "csv",
                 "--no-grid");
         assertEquals(0, r.status(), r.err());
         java.util.List<String> lines = Files.readAllLines(out.resolve("head-01.csv"));
