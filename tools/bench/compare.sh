@@ -56,19 +56,23 @@ lscpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitli
 model = next((l.split(":", 1)[1].strip() for l in lscpu if l.startswith("Model name")), "unknown CPU")
 cpus = next((l.split(":", 1)[1].strip() for l in lscpu if l.startswith("CPU(s)")), "?")
 print(f"{model}, {cpus} CPUs; batch 1, d_model 768, 12 heads unless set otherwise {sys.argv[3]}")
-print("median of one forward in ms, p25-p75 in brackets; ratio = PyTorch / ND4J (above 1: ND4J faster)")
-print(f"{'case':<6} {'seq':>5} | {'ND4J ms':>9} {'(p25-p75)':>17} {'GFLOP/s':>7} |"
-      f" {'PyTorch ms':>10} {'(p25-p75)':>17} {'GFLOP/s':>7} | {'ratio':>5}")
+print("median of one forward in ms (p25-p75); CPU: process CPU ms per forward, all threads;"
+      " ratio = PyTorch / ND4J median (above 1: ND4J faster)")
+print(f"{'case':<6} {'seq':>5} | {'ND4J ms':>9} {'(p25-p75)':>17} {'CPU':>7} {'GFLOP/s':>7} |"
+      f" {'PyTorch ms':>10} {'(p25-p75)':>17} {'CPU':>7} {'GFLOP/s':>7} | {'ratio':>5}")
 rank = {"mha": 0, "hello": 1, "sgemm": 2}
 for key in sorted(ours.keys() | theirs.keys(), key=lambda k: (rank.get(k[0], 3), int(k[1]))):
     cells = []
     for r, width in ((ours.get(key), 9), (theirs.get(key), 10)):
         if r is None:
-            cells.append(f"{'-':>{width}} {'':>17} {'':>7}")
+            cells.append(f"{'-':>{width}} {'':>17} {'':>7} {'':>7}")
             continue
         spread = f"({float(r['p25_ms']):.3g}-{float(r['p75_ms']):.3g})"
-        cells.append(f"{float(r['median_ms']):>{width}.3f} {spread:>17} {float(r['gflops']):>7.1f}")
+        cpu = float(r.get("cpu_ms") or "nan")
+        cpu_cell = "-" if cpu != cpu else f"{cpu:.3g}"
+        cells.append(f"{float(r['median_ms']):>{width}.3f} {spread:>17} {cpu_cell:>7} {float(r['gflops']):>7.1f}")
     a, b = ours.get(key), theirs.get(key)
     ratio = f"{float(b['median_ms']) / float(a['median_ms']):>5.2f}" if a and b else f"{'-':>5}"
     print(f"{key[0]:<6} {key[1]:>5} | {cells[0]} | {cells[1]} | {ratio}")
+print(f"load average now: {open('/proc/loadavg').read().split()[0]} (1 min) on {cpus} CPUs")
 PY
