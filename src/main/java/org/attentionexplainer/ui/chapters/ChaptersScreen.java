@@ -6,11 +6,12 @@ import org.attentionexplainer.ui.shell.Screen;
 
 /** The chapters after the worked example; presenter keys move between chapters. */
 public final class ChaptersScreen implements Screen {
-    private final ChaptersViewModel model;
+    private final AppContext context;
+    private ChaptersViewModel model;
     private Node view;
 
     public ChaptersScreen(AppContext context) {
-        this.model = new ChaptersViewModel(context);
+        this.context = context;
     }
 
     @Override
@@ -26,43 +27,47 @@ public final class ChaptersScreen implements Screen {
     @Override
     public Node view() {
         if (view == null) {
-            view = new ChaptersView(model).createView();
+            view = new ChaptersView(model()).createView();
         }
         return view;
     }
 
+    /** Made when the chapters are first shown or stepped, not at start-up. */
     public ChaptersViewModel model() {
+        if (model == null) {
+            model = new ChaptersViewModel(context);
+        }
         return model;
     }
 
     @Override
     public boolean next() {
-        return model.next();
+        return model().next();
     }
 
     @Override
     public boolean previous() {
-        return model.previous();
+        return model().previous();
     }
 
     @Override
     public boolean first() {
-        return model.first();
+        return model().first();
     }
 
     @Override
     public boolean last() {
-        return model.last();
+        return model().last();
     }
 
     @Override
     public boolean toggleIndex() {
-        model.toggleIndex();
+        model().toggleIndex();
         return true;
     }
 
     @Override
     public void setPresenting(boolean on) {
-        model.presentingProperty().set(on);
+        model().presentingProperty().set(on);
     }
 }
