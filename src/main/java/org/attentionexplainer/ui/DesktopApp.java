@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.application.Application;
@@ -57,7 +59,12 @@ public final class DesktopApp extends Application {
             t.setDaemon(true);
             return t;
         });
+        // ND4J's start takes a second of CPU; on two cores it would slow the window's own start,
+        // so the worker starts it once the window is up (or after 3 s at the latest). It is still
+        // the worker's first task, so work that screens queue meanwhile runs after it.
+        CountDownLatch windowShown = new CountDownLatch(1);
         CompletableFuture<AttentionEngine> engine = CompletableFuture.supplyAsync(() -> {
+            awaitQuietly(windowShown);
             Backends.warmUp();
             return new AttentionEngine();
         }, worker);
@@ -84,8 +91,17 @@ public final class DesktopApp extends Application {
         stage.fullScreenProperty().addListener((o, a, b) -> model.fullScreenProperty().set(b));
         stage.setOnHidden(e -> saveBounds(stage));
         stage.show();
+        Platform.runLater(windowShown::countDown);
         // the window, not the first text field of the screen, has the focus: presenter keys work at once
         root.requestFocus();
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(3, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The screens in navigation order. */
