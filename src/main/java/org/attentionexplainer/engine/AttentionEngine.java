@@ -232,7 +232,7 @@ public final class AttentionEngine {
             throw new InvalidSpecException("x", "LayerNorm needs (n, d), got " + rows.shapeString());
         }
         Shapes.requireFinite("x", rows);
-        return NdBuffers.tensor(NdArrays.layerNorm(nd(rows), params));
+        return NdBuffers.tensor(NdArrays.layerNorm(NdArrays.nd(rows), params));
     }
 
     /** The position-wise feed-forward network of a transformer block on (n, d_model) rows. */
@@ -258,12 +258,4 @@ public final class AttentionEngine {
         return labels;
     }
 
-    /** A fresh off-heap copy (Nd4j.create copies the heap array). */
-    static INDArray nd(Tensor t) {
-        long[] shape = new long[t.rank()];
-        for (int i = 0; i < shape.length; i++) {
-            shape[i] = t.dim(i);
-        }
-        return Nd4j.create(t.data(), shape, DataType.FLOAT);
-    }
 }

@@ -1,6 +1,5 @@
 package org.attentionexplainer.engine;
 
-import java.util.Arrays;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
@@ -17,32 +16,23 @@ public final class NdArrays {
     private NdArrays() {
     }
 
-    /** A float32 INDArray holding a copy of the tensor's values. */
+    /** A float32 INDArray holding a copy of the tensor's values (Nd4j.create copies the heap array). */
     public static INDArray nd(Tensor t) {
         long[] shape = new long[t.rank()];
         for (int i = 0; i < shape.length; i++) {
             shape[i] = t.dim(i);
         }
-        return Nd4j.create(t.data().clone(), shape, DataType.FLOAT);
+        return Nd4j.create(t.data(), shape, DataType.FLOAT);
     }
 
     /** An immutable copy of the array's values with the same shape. */
     public static Tensor tensor(INDArray a) {
-        long[] ls = a.shape();
-        int[] shape = new int[ls.length];
-        for (int i = 0; i < ls.length; i++) {
-            shape[i] = Math.toIntExact(ls[i]);
-        }
-        float[] values = data(a);
-        if (values.length != a.length()) {
-            values = Arrays.copyOf(values, (int) a.length());
-        }
-        return Tensor.wrap(values, shape);
+        return NdBuffers.tensor(a);
     }
 
     /** The values in row-major order, copied. */
     public static float[] data(INDArray a) {
-        return a.dup('c').data().asFloat();
+        return NdBuffers.read(a);
     }
 
     /** (n, d) -> (n, d): (x - mean) / sqrt(var + eps) * gamma + beta, biased variance. */
