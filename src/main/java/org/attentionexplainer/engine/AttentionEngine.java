@@ -62,6 +62,18 @@ public final class AttentionEngine {
     }
 
     public synchronized AttentionTrace compute(AttentionSpec spec) {
+        return compute(spec, null);
+    }
+
+    /**
+     * Like {@link #compute(AttentionSpec)}, but when {@code previous} was computed from the same
+     * inputs, projection and heads (the same tensor objects), its Q, K, V and scores are taken as
+     * they are and only the later steps run: what a drag of the temperature, scale, mask,
+     * dropout or hardmax controls needs. The result is the same as without {@code previous}.
+     *
+     * @param previous an earlier trace of this model, or null
+     */
+    public synchronized AttentionTrace compute(AttentionSpec spec, AttentionTrace previous) {
         Shapes.requireFinite("input", spec.input());
         if (spec.source() != null) {
             Shapes.requireFinite("source", spec.source());
@@ -82,20 +94,35 @@ public final class AttentionEngine {
         }
 
         INDArray x = buffers.constant(input);                                          // (b, t, d_in)
-        INDArray src = spec.source() == null ? x : buffers.constant(sourceTensor);    // (b, s, d_src)
-        INDArray q = buffers.scratch("q", sh.b(), sh.h(), sh.t(), sh.hd());           // (b, h, t, hd)
-        INDArray k = buffers.scratch("k", sh.b(), sh.h(), sh.s(), sh.hd());           // (b, h, s, hd)
-        INDArray v = buffers.scratch("v", sh.b(), sh.h(), sh.s(), sh.hd());           // (b, h, s, hd)
-        projectAndSplit(spec.projection(), x, src, q, k, v, sh);
-        Tensor qT = NdBuffers.tensor(q);
-        Tensor kT = spec.projection() instanceof Projection.Identity && spec.source() == null
-                ? qT : NdBuffers.tensor(k);
-        Tensor vT = spec.projection() instanceof Projection.Identity ? kT : NdBuffers.tensor(v);
+        boolean reuse = previous != null && sameProjections(previous, spec, sh);
+        INDArray q = null;
+        INDArray k = null;
+        INDArray v;
+        Tensor qT;
+        Tensor kT;
+        Tensor vT;
+        if (reuse) {
+            qT = previous.q();
+            kT = previous.k();
+            vT = previous.v();
+            v = buffers.constant(vT);                                                 // (b, h, s, hd)
+        } else {
+            INDArray src = spec.source() == null ? x : buffers.constant(sourceTensor); // (b, s, d_src)
+            q = buffers.scratch("q", sh.b(), sh.h(), sh.t(), sh.hd());                // (b, h, t, hd)
+            k = buffers.scratch("k", sh.b(), sh.h(), sh.s(), sh.hd());                // (b, h, s, hd)
+            v = buffers.scratch("v", sh.b(), sh.h(), sh.s(), sh.hd());                // (b, h, s, hd)
+            projectAndSplit(spec.projection(), x, src, q, k, v, sh);
+            qT = NdBuffers.tensor(q);
+            kT = spec.projection() instanceof Projection.Identity && spec.source() == null
+                    ? qT : NdBuffers.tensor(k);
+            vT = spec.projection() instanceof Projection.Identity ? kT : NdBuffers.tensor(v);
+        }
 
         // the (b, h, t, s) maps: a group of heads at a time through one reused off-heap array
         float factor = (float) (scaleFactor / spec.temperature());
         boolean masked = !Masks.isEmpty(mask);
-        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked);
+        MapSteps.Maps maps = reuse ? MapSteps.Maps.reusing(previous.scores().data(), sh, factor != 1f || masked)
+                : MapSteps.Maps.allocate(sh, factor != 1f || masked);
         INDArray heads = buffers.scratch("heads", sh.b(), sh.h(), sh.t(), sh.hd());  // (b, h, t, hd)
         int groupSize = MapSteps.headsPerGroup(sh);
         INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());         // (g, t, s)
@@ -105,8 +132,12 @@ public final class AttentionEngine {
         for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
             int batch = first / sh.h();
             int offset = first * sh.t() * sh.s();
-            MapSteps.scores(q, k, first, group, sh);
-            NdBuffers.readInto(group, maps.scores(), offset);
+            if (reuse) {
+                NdBuffers.write(group, maps.scores(), offset);
+            } else {
+                MapSteps.scores(q, k, first, group, sh);
+                NdBuffers.readInto(group, maps.scores(), offset);
+            }
             if (maps.logits() != maps.scores()) {
                 MapSteps.logits(group, factor, blocked == null ? null : blocked.slice(batch), sh);
                 NdBuffers.readInto(group, maps.logits(), offset);
@@ -123,13 +154,37 @@ public final class AttentionEngine {
 
         Tensor contextT = NdBuffers.tensor(context);
         Tensor outputT = output == context ? contextT : NdBuffers.tensor(output);
-        Tensor scores = maps.tensor(maps.scores(), sh);
+        Tensor scores = reuse ? previous.scores() : maps.tensor(maps.scores(), sh);
         Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
         return new AttentionTrace(spec, tokens, sourceTokens,
                 qT, kT, vT, scores, mask, logits, maps.tensor(maps.weights(), sh), NdBuffers.tensor(heads),
                 contextT, outputT,
                 result == output ? outputT : NdBuffers.tensor(result),
                 scaleFactor, fullyMasked, backend);
+    }
+
+    /** Whether {@code previous} projected the same tensors into the same heads as {@code spec} will. */
+    private static boolean sameProjections(AttentionTrace previous, AttentionSpec spec, Shapes sh) {
+        AttentionSpec p = previous.spec();
+        return p.input() == spec.input() && p.source() == spec.source() && p.heads() == spec.heads()
+                && sameProjection(p.projection(), spec.projection())
+                && previous.batch() == sh.b() && previous.headCount() == sh.h()
+                && previous.queryLength() == sh.t() && previous.keyLength() == sh.s()
+                && previous.headDim() == sh.hd();
+    }
+
+    private static boolean sameProjection(Projection a, Projection b) {
+        if (a == b) {
+            return true;
+        }
+        if (a instanceof Projection.Separate x && b instanceof Projection.Separate y) {
+            return x.query() == y.query() && x.key() == y.key() && x.value() == y.value()
+                    && x.queryBias() == y.queryBias() && x.keyBias() == y.keyBias() && x.valueBias() == y.valueBias();
+        }
+        if (a instanceof Projection.Fused x && b instanceof Projection.Fused y) {
+            return x.qkv() == y.qkv() && x.qkvBias() == y.qkvBias();
+        }
+        return a instanceof Projection.Identity && b instanceof Projection.Identity;
     }
 
     /**

@@ -30,6 +30,12 @@ final class MapSteps {
             return new Maps(scores, logitsDiffer ? new float[n] : scores, new float[n]);
         }
 
+        /** The maps around scores computed before (not written to: tensors are immutable). */
+        static Maps reusing(float[] scores, Shapes sh, boolean logitsDiffer) {
+            int n = scores.length;
+            return new Maps(scores, logitsDiffer ? new float[n] : scores, new float[n]);
+        }
+
         /**
          * Refuses, with a message instead of an OutOfMemoryError, maps that cannot fit: more
          * values than a Java array holds, or more bytes (with the (b, t, s) mask) than the heap.

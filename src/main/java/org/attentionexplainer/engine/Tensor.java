@@ -10,6 +10,8 @@ import java.util.Arrays;
 public final class Tensor {
     private final int[] shape;
     private final float[] data;
+    /** Whether every value is finite, once someone asked: 0 not known yet, 1 yes, 2 no. */
+    private volatile byte finite;
 
     private Tensor(float[] data, int[] shape) {
         this.shape = shape;
@@ -91,6 +93,25 @@ public final class Tensor {
     /** Package-private view of the backing array: engine code reads it without copying. */
     float[] data() {
         return data;
+    }
+
+    /**
+     * Whether no value is NaN or infinite. The answer is kept (the values never change), so
+     * the weights of a model are checked once, not at every slider step.
+     */
+    boolean allFinite() {
+        byte known = finite;
+        if (known == 0) {
+            known = 1;
+            for (float x : data) {
+                if (!Float.isFinite(x)) {
+                    known = 2;
+                    break;
+                }
+            }
+            finite = known;
+        }
+        return known == 1;
     }
 
     /** The same values with another shape of equal size. */

@@ -32,15 +32,20 @@ public final class Figure {
     }
 
     /** Small multiples: one map per head, each titled, all on one scale with one colour bar. */
+    /** Grids with more cells than this colour them on several threads. */
+    private static final long PARALLEL_CELLS = 1 << 16;
+
     public static Figure grid(List<HeatmapData> maps, List<String> titles, ColorScale scale, HeatmapOptions options) {
         if (titles.size() != maps.size()) {
             throw new IllegalArgumentException(titles.size() + " titles for " + maps.size() + " maps");
         }
-        List<PanelLayout.Panel> panels = new ArrayList<>();
-        for (int i = 0; i < maps.size(); i++) {
-            panels.add(PanelLayout.Panel.of(maps.get(i), scale, titles.get(i)));
-        }
-        return new Figure(panels, null, 0, options);
+        // every cell's colour: the heads in parallel, as a long input's grid has millions of cells
+        PanelLayout.Panel[] panels = new PanelLayout.Panel[maps.size()];
+        long cells = maps.stream().mapToLong(m -> m.values().length).sum();
+        java.util.stream.IntStream heads = java.util.stream.IntStream.range(0, maps.size());
+        (cells > PARALLEL_CELLS ? heads.parallel() : heads)
+                .forEach(i -> panels[i] = PanelLayout.Panel.of(maps.get(i), scale, titles.get(i)));
+        return new Figure(List.of(panels), null, 0, options);
     }
 
     /**

@@ -60,11 +60,16 @@ final class PanelLayout {
             boolean nonFinite = false;
             float[] v = data.values();
             int[] argb = new int[v.length];
+            boolean anyMasked = data.hasMasked();
             for (int i = 0; i < v.length; i++) {
-                if (Float.isFinite(v[i])) {
-                    maxAbs = Math.max(maxAbs, Math.abs(v[i]));
-                    negative |= v[i] < 0;
-                    argb[i] = data.isMasked(i) ? 0 : scale.argb(v[i]);
+                float x = v[i];
+                if (Float.isFinite(x)) {
+                    float a = Math.abs(x);
+                    if (a > maxAbs) {
+                        maxAbs = a;
+                    }
+                    negative |= x < 0;
+                    argb[i] = anyMasked && data.isMasked(i) ? 0 : scale.argb(x);
                 } else {
                     nonFinite = true;
                 }

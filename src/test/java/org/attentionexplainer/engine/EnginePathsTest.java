@@ -47,12 +47,46 @@ class EnginePathsTest {
     private static void check(Path specFile) throws Exception {
         JsonNode json = new ObjectMapper().readTree(specFile.toFile());
         double atol = json.path("expect_atol").asDouble(Arrays32.ATOL);
-        Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(new ComputeSpecReader().read(specFile)));
+        AttentionSpec spec = new ComputeSpecReader().read(specFile);
+        expectMatches(specFile, json, atol, "", ND4J.compute(spec));
+        // a slider step: the same model at another temperature first, whose Q, K, V and scores
+        // the engine takes over; the reference arrays must come out all the same
+        AttentionTrace before = ND4J.compute(spec.toBuilder().temperature(spec.temperature() * 3).build());
+        AttentionTrace after = ND4J.compute(spec, before);
+        assertSame(before.scores(), after.scores(), "the scores of the same model are taken over");
+        expectMatches(specFile, json, atol, " (after a temperature step)", after);
+    }
+
+    private static void expectMatches(Path specFile, JsonNode json, double atol, String when, AttentionTrace trace) {
+        Map<String, Tensor> got = ComputeWriter.arrays(trace);
         Iterator<Map.Entry<String, JsonNode>> it = json.path("expect").fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
-            Tensor want = Npy.read(specFile.resolveSibling(e.getValue().asText()));
-            Arrays32.assertClose(specFile.getFileName() + " " + e.getKey(), want, got.get(e.getKey()), atol);
+            Tensor want;
+            try {
+                want = Npy.read(specFile.resolveSibling(e.getValue().asText()));
+            } catch (java.io.IOException ex) {
+                throw new java.io.UncheckedIOException(ex);
+            }
+            Arrays32.assertClose(specFile.getFileName() + " " + e.getKey() + when, want, got.get(e.getKey()), atol);
+        }
+    }
+
+    @Test
+    void aNewModelIsNeverServedTheOldScores() {
+        Random rng = new Random(5);
+        Tensor x = random(rng, 1, 6, 8);
+        Tensor w = random(rng, 8, 24);
+        AttentionSpec spec = AttentionSpec.builder(x).projection(new Projection.Fused(w, null)).heads(2).build();
+        AttentionTrace first = ND4J.compute(spec);
+        // other weights, other heads, other input: each must be projected anew
+        AttentionTrace otherWeights = ND4J.compute(spec.toBuilder()
+                .projection(new Projection.Fused(random(rng, 8, 24), null)).build(), first);
+        AttentionTrace otherHeads = ND4J.compute(spec.toBuilder().heads(4).build(), first);
+        AttentionTrace otherInput = ND4J.compute(spec.toBuilder().input(random(rng, 1, 6, 8)).build(), first);
+        for (AttentionTrace t : List.of(otherWeights, otherHeads, otherInput)) {
+            assertNotEquals(first.scores(), t.scores());
+            Arrays32.assertClose("scores", new AttentionEngine(false).compute(t.spec()).scores(), t.scores(), 0);
         }
     }
 

@@ -12,15 +12,21 @@ import org.attentionexplainer.engine.TorchRandom;
  * Builds the model the controls act on: token vectors, labels, Q/K/V projection, heads.
  * Seeded weights are made as PyTorch makes them after {@code torch.manual_seed(seed)}:
  * {@code nn.Linear(d, d, bias=False)} for query, key, value in that order, or one
- * {@code nn.Linear(d, 3d, bias=False)} when fused. The last weights are kept, because a
- * 768-wide model draws 1.8 million numbers and a slider drag must not redraw them.
+ * {@code nn.Linear(d, 3d, bias=False)} when fused. The last weights and token vectors are
+ * kept, because a 768-wide model draws 1.8 million numbers and a slider drag must not redraw
+ * them (nor make the engine project them again).
  */
 public final class ModelBuilder {
     private record WeightKey(ProjectionKind kind, int width, long seed) {
     }
 
+    private record InputKey(List<String> tokens, int width, long seed, boolean positional) {
+    }
+
     private WeightKey cachedKey;
     private Projection cached;
+    private InputKey cachedInputKey;
+    private Tensor cachedInput;
 
     /** The base spec (no masks, T = 1...): the controls are applied on top. */
     public AttentionSpec build(ModelSettings s, LoadedData loaded) {
@@ -28,11 +34,24 @@ public final class ModelBuilder {
             return loaded.spec().toBuilder().heads(s.heads()).build();
         }
         Tensor input = loaded.input() != null ? loaded.input()
-                : Embeddings.build(s.tokens(), s.dModel(), s.embeddingSeed(), s.positional());
+                : embeddings(s.tokens(), s.dModel(), s.embeddingSeed(), s.positional());
         List<String> labels = s.tokens().size() == input.dim(-2) ? s.tokens() : null;
         Projection projection = loaded.weights() != null ? loaded.weights()
                 : weights(s.projection(), input.dim(-1), s.weightSeed());
         return AttentionSpec.builder(input).tokens(labels).projection(projection).heads(s.heads()).build();
+    }
+
+    /**
+     * The token vectors, the same tensor while the tokens and settings stay, so that the engine
+     * sees an unchanged model and reuses its projections.
+     */
+    public synchronized Tensor embeddings(List<String> tokens, int width, long seed, boolean positional) {
+        InputKey key = new InputKey(List.copyOf(tokens), width, seed, positional);
+        if (!key.equals(cachedInputKey)) {
+            cachedInput = Embeddings.build(tokens, width, seed, positional);
+            cachedInputKey = key;
+        }
+        return cachedInput;
     }
 
     public synchronized Projection weights(ProjectionKind kind, int width, long seed) {

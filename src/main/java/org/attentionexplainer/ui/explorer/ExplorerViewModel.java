@@ -92,8 +92,11 @@ public final class ExplorerViewModel {
     record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned,
                    ExplorerFigures.View view) {
         boolean sameInputs(Request o) {
-            return settings.equals(o.settings) && loaded.equals(o.loaded) && controls.equals(o.controls)
-                    && java.util.Objects.equals(pinned, o.pinned);
+            return sameModel(o) && controls.equals(o.controls) && java.util.Objects.equals(pinned, o.pinned);
+        }
+
+        boolean sameModel(Request o) {
+            return settings.equals(o.settings) && loaded.equals(o.loaded);
         }
     }
 
@@ -202,9 +205,40 @@ public final class ExplorerViewModel {
         }
         Request request = new Request(settings(), l, controls.snapshot(),
                 mode.get() == ViewMode.COMPARE ? pinned.get() : null, view());
+        if (answerAtOnce(request)) {
+            Result r;
+            try {
+                r = compute(request);
+            } catch (RuntimeException e) {
+                fail(i18n.get("explorer.error.compute", ExplorerLoader.detail(e)));
+                return;
+            }
+            accept(r);
+            return;
+        }
         coalescer.request(() -> compute(request), this::accept,
                 e -> fail(i18n.get("explorer.error.compute", ExplorerLoader.detail(e))));
     }
+
+    /**
+     * A slider step on a small model whose projections are at hand costs well under a
+     * millisecond once warm: it runs right here on the FX thread, so that the new picture is
+     * in the very next frame, rather than a thread hop away and a frame later. Only while
+     * no background work runs, so the engine is free and results stay in order.
+     */
+    private boolean answerAtOnce(Request request) {
+        Result prev = latest;
+        if (prev == null || !coalescer.idle() || context.work().runningProperty().get() != 0
+                || !prev.request().sameModel(request)) {
+            return false;
+        }
+        AttentionTrace t = prev.trace();
+        long cells = (long) t.batch() * t.headCount() * t.queryLength() * t.keyLength();
+        return cells * (request.pinned() == null ? 1 : 2) <= AT_ONCE_CELLS;
+    }
+
+    /** The largest maps (cells of all heads) that a slider step computes on the FX thread. */
+    static final long AT_ONCE_CELLS = 16_384;
 
     /** Runs on the worker: the model and attention (unless unchanged), then the figure. */
     Result compute(Request r) {
@@ -217,8 +251,10 @@ public final class ExplorerViewModel {
         } else {
             var engine = context.engine().join();
             var base = builder.build(r.settings(), r.loaded());
-            b = engine.compute(r.controls().applyTo(base));
-            a = r.pinned() == null ? null : engine.compute(r.pinned().applyTo(base));
+            // a trace of the same model lends its projections and scores: a slider step
+            // recomputes only the steps after the scores
+            b = engine.compute(r.controls().applyTo(base), prev == null ? null : prev.trace());
+            a = r.pinned() == null ? null : engine.compute(r.pinned().applyTo(base), b);
         }
         ExplorerFigures.View view = r.view().fit(b.headCount());
         Figure figure = figures.build(b, a, view, figures.caption(r.settings(), r.loaded(), r.controls(), b),

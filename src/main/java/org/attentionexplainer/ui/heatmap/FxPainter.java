@@ -78,17 +78,68 @@ final class FxPainter {
         }
     }
 
+    /**
+     * A map with more cells than the screen has pixels for it (a long input in the grid) is
+     * first sampled down to those pixels, nearest cell as the unsmoothed scaling would pick
+     * anyway: the image to convert and upload is then a few times smaller.
+     */
     private void raster(GraphicsContext gc, Mark.Raster r, Map<int[], WritableImage> used) {
+        double scale = outputScale(gc);
+        int cols = (int) Math.min(r.cols(), Math.max(1, Math.ceil(r.w() * scale)));
+        int rows = (int) Math.min(r.rows(), Math.max(1, Math.ceil(r.h() * scale)));
         WritableImage img = images.get(r.argb());
-        if (img == null) {
-            img = new WritableImage(r.cols(), r.rows());
-            img.getPixelWriter().setPixels(0, 0, r.cols(), r.rows(), PixelFormat.getIntArgbInstance(), r.argb(), 0,
-                    r.cols());
+        if (img == null || (int) img.getWidth() != cols || (int) img.getHeight() != rows) {
+            int[] pixels = cols == r.cols() && rows == r.rows() ? r.argb() : sample(r, cols, rows);
+            img = new WritableImage(cols, rows);
+            img.getPixelWriter().setPixels(0, 0, cols, rows, PixelFormat.getIntArgbPreInstance(),
+                    premultiplied(pixels), 0, cols);
         }
         used.put(r.argb(), img);
         gc.setImageSmoothing(false);
         gc.drawImage(img, r.x(), r.y(), r.w(), r.h());
         gc.setImageSmoothing(true);
+    }
+
+    private static double outputScale(GraphicsContext gc) {
+        javafx.scene.Scene scene = gc.getCanvas().getScene();
+        return scene == null || scene.getWindow() == null ? 1 : Math.max(1, scene.getWindow().getOutputScaleX());
+    }
+
+    /** The nearest cell of each of cols x rows pixels. */
+    static int[] sample(Mark.Raster r, int cols, int rows) {
+        int[] from = r.argb();
+        int[] to = new int[cols * rows];
+        int[] sourceCol = new int[cols];
+        for (int x = 0; x < cols; x++) {
+            sourceCol[x] = (int) ((x + 0.5) * r.cols() / cols);
+        }
+        for (int y = 0; y < rows; y++) {
+            int row = (int) ((y + 0.5) * r.rows() / rows) * r.cols();
+            for (int x = 0; x < cols; x++) {
+                to[y * cols + x] = from[row + sourceCol[x]];
+            }
+        }
+        return to;
+    }
+
+    /**
+     * The colours with alpha multiplied in, the image's own format: cells are opaque or fully
+     * transparent (masked), so this is the same colours or 0, and the copy into the image
+     * needs no arithmetic per pixel.
+     */
+    static int[] premultiplied(int[] argb) {
+        int[] out = null;
+        for (int i = 0; i < argb.length; i++) {
+            int a = argb[i] >>> 24;
+            if (a != 255 && argb[i] != 0) {
+                if (out == null) {
+                    out = argb.clone();
+                }
+                out[i] = a == 0 ? 0 : (a << 24) | (((argb[i] >> 16 & 0xff) * a / 255) << 16)
+                        | (((argb[i] >> 8 & 0xff) * a / 255) << 8) | ((argb[i] & 0xff) * a / 255);
+            }
+        }
+        return out == null ? argb : out;
     }
 
     private static void hatch(GraphicsContext gc, Mark.Hatch h) {

@@ -36,6 +36,11 @@ public final class Coalescer<T> {
         });
     }
 
+    /** True when nothing is computing or waiting. */
+    public boolean idle() {
+        return !busy;
+    }
+
     private void finish() {
         busy = false;
         if (pending != null) {

@@ -1,8 +1,6 @@
 package org.attentionexplainer.ui.explorer;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -30,12 +28,17 @@ import org.testfx.api.FxToolkit;
  * How fast the explorer answers a slider: not a unit test (it asserts nothing about time),
  * a repeatable measurement. Run it alone:
  *
- * <pre>./mvnw -B -o test -Dtest=ExplorerBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dtest.heap=1g</pre>
+ * <pre>OMP_NUM_THREADS=1 ./mvnw -B -o test -Dtest=ExplorerBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
+ *     -Dtest.heap=1g -Dsurefire.excludedGroups=none</pre>
+ *
+ * <p>{@code -Dbench.cases=32,512} runs only the cases of those token counts.
  *
  * <p>For each model it drags the temperature over 200 steps from 1 to 0.05 in two ways.
  * Step by step: each change waits for its picture; the time is from the property change to
  * the end of the layout pass of the pulse that painted the new picture (the canvas commands
- * are then handed to the renderer). A fast drag: one change every 16 ms whatever happens;
+ * are then handed to the renderer), and whether that pulse was the first after the change
+ * (the picture "within one frame": as pulses come every 16.7 ms whatever happens, the time
+ * includes a wait of 0 to 16.7 ms for the next one, 8 ms on average). A fast drag: one change every 16 ms whatever happens;
  * the time of each change is until the first picture that includes it (newer settings
  * include older ones), and a probe measures how long the FX thread could not answer.
  * The real worker thread computes, as in the app; the grid of all heads is shown.
@@ -60,14 +63,19 @@ class ExplorerBenchmark {
         System.out.println("backend: " + context.engine().join().backend() + ", cores: "
                 + Runtime.getRuntime().availableProcessors() + ", max heap: "
                 + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB");
+        String only = System.getProperty("bench.cases", "");
         for (Case c : List.of(new Case("classroom", 32, 8, 256), new Case("12 heads x 128 tokens", 128, 12, 768),
                 new Case("12 heads x 512 tokens", 512, 12, 768))) {
-            run(stage, context, c);
+            if (only.isEmpty() || only.contains(String.valueOf(c.tokens()))) {
+                run(stage, context, c);
+            }
         }
         worker.shutdownNow();
     }
 
     private void run(Stage stage, AppContext context, Case c) throws Exception {
+        liveHeap();
+        HeapSampler heap = new HeapSampler();
         ExplorerViewModel[] vm = new ExplorerViewModel[1];
         HeatmapControl[] heatmap = new HeatmapControl[1];
         FxToolkit.setupFixture(() -> {
@@ -96,22 +104,31 @@ class ExplorerBenchmark {
         }
         double[] latency = new double[STEPS];
         double[] compute = new double[STEPS];
+        int firstFrame = 0;
+        long cpu0 = processCpuNanos();
         for (int i = 0; i < STEPS; i++) {
             double[] split = stepAndWait(vm[0], heatmap[0], temps[i]);
             latency[i] = split[0];
             compute[i] = split[1];
+            firstFrame += split[2] <= 1 ? 1 : 0;
         }
+        double cpuPerStep = (processCpuNanos() - cpu0) / 1e6 / STEPS;
         FastDrag drag = fastDrag(vm[0], heatmap[0], temps);
-        long heap = peakHeap();
+        long peak = heap.stop();
         long live = liveHeap();
+        if (Boolean.getBoolean("histo")) {
+            new ProcessBuilder("jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.class_histogram")
+                    .redirectOutput(new java.io.File("/tmp/histo-" + c.tokens() + ".txt")).start().waitFor();
+        }
         System.out.printf(Locale.ROOT, "%-22s step by step: median %.1f ms, p95 %.1f ms, max %.1f ms"
-                        + " (of which compute on the worker: median %.1f ms)%n", c.name(), pct(latency, 50),
-                pct(latency, 95), pct(latency, 100), pct(compute, 50));
+                        + " (of which until the trace: median %.1f ms); in the first frame after the change:"
+                        + " %d of %d; CPU time of all threads per step %.1f ms%n", c.name(), pct(latency, 50),
+                pct(latency, 95), pct(latency, 100), pct(compute, 50), firstFrame, STEPS, cpuPerStep);
         System.out.printf(Locale.ROOT, "%-22s fast drag (16 ms apart): %d pictures for %d changes, change to picture"
                         + " median %.1f ms, p95 %.1f ms, max %.1f ms; FX thread longest unresponsive %.1f ms;"
-                        + " heap: peak %d MiB, live after GC %d MiB%n", c.name(), drag.pictures, STEPS,
-                pct(drag.latency, 50), pct(drag.latency, 95), pct(drag.latency, 100), drag.maxStall,
-                heap / (1 << 20), live / (1 << 20));
+                        + " heap used: highest sampled %d MiB of %d MiB max, live after GC %d MiB%n", c.name(),
+                drag.pictures, STEPS, pct(drag.latency, 50), pct(drag.latency, 95), pct(drag.latency, 100),
+                drag.maxStall, peak / (1 << 20), Runtime.getRuntime().maxMemory() / (1 << 20), live / (1 << 20));
         FxToolkit.setupFixture(() -> stage.setScene(new Scene(new javafx.scene.layout.Pane(), 10, 10)));
     }
 
@@ -121,6 +138,9 @@ class ExplorerBenchmark {
         Platform.runLater(() -> {
             long t0 = System.nanoTime();
             long[] traced = new long[1];
+            int[] pulses = new int[1];
+            Runnable countPulses = () -> pulses[0]++;
+            heatmap.getScene().addPostLayoutPulseListener(countPulses);
             javafx.beans.value.ChangeListener<AttentionTrace> onTrace = (o, a, b) -> traced[0] = System.nanoTime();
             vm.traceProperty().addListener(onTrace);
             javafx.beans.value.ChangeListener<FigureLayout> onShown = new javafx.beans.value.ChangeListener<>() {
@@ -137,7 +157,9 @@ class ExplorerBenchmark {
                     Runnable[] after = new Runnable[1];
                     after[0] = () -> {
                         scene.removePostLayoutPulseListener(after[0]);
-                        done.complete(new double[] {(System.nanoTime() - t0) / 1e6, (traced[0] - t0) / 1e6});
+                        scene.removePostLayoutPulseListener(countPulses);
+                        done.complete(new double[] {(System.nanoTime() - t0) / 1e6, (traced[0] - t0) / 1e6,
+                                pulses[0]});
                     };
                     scene.addPostLayoutPulseListener(after[0]);
                 }
@@ -206,15 +228,37 @@ class ExplorerBenchmark {
         return new FastDrag(latency, pictures[0], maxStall[0]);
     }
 
-    private static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                sum += pool.getPeakUsage().getUsed();
-                pool.resetPeakUsage();
-            }
+    /**
+     * The heap in use, sampled every 2 ms while a case runs: its highest value is the memory
+     * the explorer needed at once (the sum of each pool's own peak would add peaks of
+     * different moments).
+     */
+    private static final class HeapSampler {
+        private volatile boolean running = true;
+        private volatile long peak;
+        private final Thread thread;
+
+        HeapSampler() {
+            thread = new Thread(() -> {
+                while (running) {
+                    peak = Math.max(peak, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+                    sleep(2);
+                }
+            }, "heap-sampler");
+            thread.setDaemon(true);
+            thread.start();
         }
-        return sum;
+
+        long stop() throws InterruptedException {
+            running = false;
+            thread.join();
+            return peak;
+        }
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static long liveHeap() {
