@@ -29,14 +29,20 @@ public record ColorScale(ColorMap map, double min, double max) {
 
     /** From the smallest to the largest finite, unmasked value of all maps ([0, 1] if none). */
     public static ColorScale auto(ColorMap map, Collection<HeatmapData> maps) {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
+        float lo = Float.POSITIVE_INFINITY;
+        float hi = Float.NEGATIVE_INFINITY;
         for (HeatmapData d : maps) {
-            for (int i = 0; i < d.size(); i++) {
-                float v = d.values()[i];
-                if (Float.isFinite(v) && !d.isMasked(i)) {
-                    lo = Math.min(lo, v);
-                    hi = Math.max(hi, v);
+            float[] values = d.values();
+            boolean masks = d.hasMasked();
+            for (int i = 0; i < values.length; i++) {
+                float v = values[i];
+                if (Float.isFinite(v) && !(masks && d.isMasked(i))) {
+                    if (v < lo) {
+                        lo = v;
+                    }
+                    if (v > hi) {
+                        hi = v;
+                    }
                 }
             }
         }
@@ -72,6 +78,20 @@ public record ColorScale(ColorMap map, double min, double max) {
     /** The ARGB colour of v. */
     public int argb(double v) {
         return map.argb(position(v));
+    }
+
+    /**
+     * The colours of many values at once, each the same as {@link #argb(double)} gives (NaN
+     * the first colour): the loop behind every heatmap's cells.
+     */
+    public void argb(float[] values, int[] into) {
+        int[] table = map.table();
+        double span = max - min;
+        int last = ColorMap.SIZE - 1;
+        for (int i = 0; i < values.length; i++) {
+            double t = span == 0 ? 0.5 : (values[i] - min) / span;
+            into[i] = t > 0 ? table[t >= 1 ? last : Math.min(last, (int) (t * ColorMap.SIZE))] : table[0];
+        }
     }
 
     /** Tick values for a colour bar that has room for about {@code count} labels. */

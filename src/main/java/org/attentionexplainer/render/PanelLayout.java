@@ -60,20 +60,26 @@ final class PanelLayout {
             boolean nonFinite = false;
             float[] v = data.values();
             int[] argb = new int[v.length];
+            scale.argb(v, argb);
             boolean anyMasked = data.hasMasked();
+            float largest = 0;
             for (int i = 0; i < v.length; i++) {
                 float x = v[i];
                 if (Float.isFinite(x)) {
                     float a = Math.abs(x);
-                    if (a > maxAbs) {
-                        maxAbs = a;
+                    if (a > largest) {
+                        largest = a;
                     }
                     negative |= x < 0;
-                    argb[i] = anyMasked && data.isMasked(i) ? 0 : scale.argb(x);
+                    if (anyMasked && data.isMasked(i)) {
+                        argb[i] = 0;
+                    }
                 } else {
                     nonFinite = true;
+                    argb[i] = 0;
                 }
             }
+            maxAbs = largest;
             return new Panel(data, scale, title, sums, argb, runs(data), maxAbs, negative, nonFinite);
         }
 

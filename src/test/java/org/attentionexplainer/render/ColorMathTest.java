@@ -121,4 +121,21 @@ class ColorMathTest {
         assertEquals(0xff000000, PanelLayout.contrastingText(ColorMap.VIRIDIS.argb(1)));
         assertEquals(0xff000000, PanelLayout.contrastingText(0xfff7f7f7));
     }
+
+    @Test
+    void aWholeMapIsColouredByTheTableEntryOfEachValue() {
+        // scale [-2, 2]: -2 -> entry 0, 0 -> 0.5 * 256 = entry 128, 1 -> 0.75 * 256 = entry 192,
+        // 2 and beyond -> entry 255, below -> entry 0; NaN -> entry 0
+        ColorScale scale = new ColorScale(ColorMap.MAGMA, -2, 2);
+        float[] v = {-2, 0, 1, 2, 7, -9, Float.NaN};
+        int[] got = new int[v.length];
+        scale.argb(v, got);
+        int[] entries = {0, 128, 192, 255, 255, 0, 0};
+        for (int i = 0; i < v.length; i++) {
+            assertEquals(ColorMap.MAGMA.entry(entries[i]), got[i], "value " + v[i]);
+        }
+        // an empty range puts every value in the middle
+        new ColorScale(ColorMap.MAGMA, 3, 3).argb(new float[] {3}, got);
+        assertEquals(ColorMap.MAGMA.entry(128), got[0]);
+    }
 }
