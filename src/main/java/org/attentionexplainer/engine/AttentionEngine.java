@@ -129,13 +129,19 @@ public final class AttentionEngine {
         INDArray blocked = masked ? MapSteps.blockedKeys(mask, sh) : null;           // (b, t*s)
         TorchRandom draws = spec.dropout() != null && spec.dropout().p() != 0
                 ? WeightRules.dropoutDraws(spec.dropout()) : null;
+        // K^T laid out once, (b*h, hd, s): the batched product then needs no transposed operand,
+        // which ND4J's batched matmul handles several times slower
+        INDArray kTransposed = reuse ? null : buffers.scratch("kT", (long) sh.b() * sh.h(), sh.hd(), sh.s());
+        if (kTransposed != null) {
+            kTransposed.assign(k.reshape((long) sh.b() * sh.h(), sh.s(), sh.hd()).permute(0, 2, 1));
+        }
         for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
             int batch = first / sh.h();
             int offset = first * sh.t() * sh.s();
             if (reuse) {
                 NdBuffers.write(group, maps.scores(), offset);
             } else {
-                MapSteps.scores(q, k, first, group, sh);
+                MapSteps.scores(q, kTransposed, first, group, sh);
                 NdBuffers.readInto(group, maps.scores(), offset);
             }
             if (maps.logits() != maps.scores()) {

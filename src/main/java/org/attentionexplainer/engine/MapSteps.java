@@ -76,13 +76,15 @@ final class MapSteps {
 
     static final long GROUP_BYTES = 4L << 20;
 
-    /** scores = Q K^T for the group's heads (first.. of the b*h sequence) into group (g, t, s). */
-    static void scores(INDArray q, INDArray k, int first, INDArray group, Shapes sh) {
+    /**
+     * scores = Q K^T for the group's heads (first.. of the b*h sequence) into group (g, t, s),
+     * from K already transposed, (b*h, hd, s).
+     */
+    static void scores(INDArray q, INDArray kTransposed, int first, INDArray group, Shapes sh) {
         int n = sh.b() * sh.h();
         int g = (int) group.size(0);
         INDArray q3 = q.reshape(n, sh.t(), sh.hd());
-        INDArray k3 = k.reshape(n, sh.s(), sh.hd());
-        Nd4j.matmul(heads(q3, first, g), heads(k3, first, g), group, false, true, false);
+        Nd4j.matmul(heads(q3, first, g), heads(kTransposed, first, g), group, false, false, false);
     }
 
     /** Heads first..first+count of a (b*h, n, hd) array, as a view. */
