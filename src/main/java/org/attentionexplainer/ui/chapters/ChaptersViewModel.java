@@ -9,7 +9,6 @@ import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import org.attentionexplainer.lesson.chapters.ChapterId;
@@ -22,6 +21,7 @@ import org.attentionexplainer.lesson.chapters.quiz.QuizScore;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Settings;
+import org.attentionexplainer.ui.shell.StepCursor;
 
 /**
  * The chapters after the worked example: which one is shown ("chapter n of N", remembered so a
@@ -34,8 +34,7 @@ public final class ChaptersViewModel {
     static final String SCORE_SETTING_PREFIX = "quizScore.";
 
     private final AppContext context;
-    private final List<ChapterId> chapters = List.of(ChapterId.values());
-    private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper();
+    private final StepCursor<ChapterId> cursor;
     private final ObjectBinding<ChapterId> chapter;
     private final BooleanProperty presenting = new SimpleBooleanProperty();
     private final BooleanProperty indexShown = new SimpleBooleanProperty();
@@ -47,16 +46,13 @@ public final class ChaptersViewModel {
     public ChaptersViewModel(AppContext context) {
         this.context = context;
         Settings settings = context.settings();
-        index.set(Math.max(0, Math.min(chapters.size() - 1, settings.getInt(CHAPTER_SETTING, 0))));
-        chapter = Bindings.createObjectBinding(() -> chapters.get(index.get()), index);
+        cursor = new StepCursor<>(List.of(ChapterId.values()), settings, CHAPTER_SETTING);
+        chapter = cursor.currentProperty();
         progress.set(loadProgress(settings));
         models = new ChapterModels(context);
         quiz = new QuizViewModel(context.i18n(), this::record);
         cost = new CostViewModel(context.i18n(), models.costInputsProperty());
-        index.addListener((o, a, b) -> {
-            settings.put(CHAPTER_SETTING, Integer.toString(b.intValue()));
-            refreshQuiz();
-        });
+        cursor.indexProperty().addListener((o, a, b) -> refreshQuiz());
         models.causal().addListener((o, a, b) -> refreshQuizIf(ChapterId.CAUSAL));
         models.multiHead().addListener((o, a, b) -> refreshQuizIf(ChapterId.MULTI_HEAD));
         models.masks().addListener((o, a, b) -> refreshQuizIf(ChapterId.MASKS));
@@ -126,12 +122,17 @@ public final class ChaptersViewModel {
         return context.i18n();
     }
 
+    /** Which chapter is shown; moving closes the chapter index. */
+    public StepCursor<ChapterId> cursor() {
+        return cursor;
+    }
+
     public List<ChapterId> chapters() {
-        return chapters;
+        return cursor.pages();
     }
 
     public ReadOnlyIntegerProperty indexProperty() {
-        return index.getReadOnlyProperty();
+        return cursor.indexProperty();
     }
 
     public ObjectBinding<ChapterId> chapterProperty() {
@@ -166,8 +167,7 @@ public final class ChaptersViewModel {
 
     /** "Chapter n of N" in the current language. */
     public StringBinding progressText() {
-        return Bindings.createStringBinding(() -> context.i18n().get("chapter.ui.progress", index.get() + 1,
-                chapters.size()), index, context.i18n().localeProperty());
+        return cursor.progressText(context.i18n(), "chapter.ui.progress");
     }
 
     /** "Quiz: 3 of 4 right" for the chapter shown. */
@@ -180,33 +180,33 @@ public final class ChaptersViewModel {
     }
 
     public boolean next() {
-        return goTo(index.get() + 1);
+        return closeIndexAnd(cursor::next);
     }
 
     public boolean previous() {
-        return goTo(index.get() - 1);
+        return closeIndexAnd(cursor::previous);
     }
 
     public boolean first() {
-        return goTo(0);
+        return closeIndexAnd(cursor::first);
     }
 
     public boolean last() {
-        return goTo(chapters.size() - 1);
+        return closeIndexAnd(cursor::last);
     }
 
     public boolean goTo(ChapterId target) {
-        return goTo(chapters.indexOf(target));
+        return closeIndexAnd(() -> cursor.goTo(target));
     }
 
     /** Shows chapter {@code i} and closes the index; false if there is no such chapter or it is shown. */
     public boolean goTo(int i) {
+        return closeIndexAnd(() -> cursor.goTo(i));
+    }
+
+    private boolean closeIndexAnd(java.util.function.BooleanSupplier move) {
         indexShown.set(false);
-        if (i < 0 || i >= chapters.size() || i == index.get()) {
-            return false;
-        }
-        index.set(i);
-        return true;
+        return move.getAsBoolean();
     }
 
     public void toggleIndex() {

@@ -47,11 +47,11 @@ public final class WalkthroughScreen implements Screen {
 
     @Override
     public boolean first() {
-        return model.first();
+        return model.cursor().first();
     }
 
     @Override
     public boolean last() {
-        return model.last();
+        return model.cursor().last();
     }
 }

@@ -1,15 +1,14 @@
 package org.attentionexplainer.ui.walkthrough;
 
 import java.util.List;
-import javafx.beans.binding.Bindings;
 import javafx.beans.binding.ObjectBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Settings;
+import org.attentionexplainer.ui.shell.StepCursor;
 
 /**
  * The walkthrough: which step is shown ("step n of N", remembered between runs so a learner
@@ -21,9 +20,7 @@ public final class WalkthroughViewModel {
     static final String QUERY_SETTING = "walkthroughQuery";
 
     private final AppContext context;
-    private final List<Step> steps = List.of(Step.values());
-    private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper();
-    private final ObjectBinding<Step> step;
+    private final StepCursor<Step> cursor;
     private final HelloViewModel hello;
     private TrainableViewModel trainable;
     private ScalingViewModel scaling;
@@ -31,11 +28,9 @@ public final class WalkthroughViewModel {
     public WalkthroughViewModel(AppContext context) {
         this.context = context;
         Settings settings = context.settings();
-        index.set(Math.max(0, Math.min(steps.size() - 1, settings.getInt(STEP_SETTING, 0))));
-        step = Bindings.createObjectBinding(() -> steps.get(index.get()), index);
+        cursor = new StepCursor<>(List.of(Step.values()), settings, STEP_SETTING);
         hello = new HelloViewModel(context);
         hello.selectQuery(settings.getInt(QUERY_SETTING, hello.queryProperty().get()));
-        index.addListener((o, a, b) -> settings.put(STEP_SETTING, Integer.toString(b.intValue())));
         hello.queryProperty().addListener((o, a, b) -> settings.put(QUERY_SETTING, Integer.toString(b.intValue())));
     }
 
@@ -43,23 +38,27 @@ public final class WalkthroughViewModel {
         return context.i18n();
     }
 
+    /** Which step is shown; next, previous, first, last. */
+    public StepCursor<Step> cursor() {
+        return cursor;
+    }
+
     public List<Step> steps() {
-        return steps;
+        return cursor.pages();
     }
 
     /** The index of the step shown, from 0. */
     public ReadOnlyIntegerProperty indexProperty() {
-        return index.getReadOnlyProperty();
+        return cursor.indexProperty();
     }
 
     public ObjectBinding<Step> stepProperty() {
-        return step;
+        return cursor.currentProperty();
     }
 
     /** "Step n of N" in the current language. */
     public StringBinding progressText() {
-        return Bindings.createStringBinding(() -> context.i18n().get("walk.progress", index.get() + 1, steps.size()),
-                index, context.i18n().localeProperty());
+        return cursor.progressText(context.i18n(), "walk.progress");
     }
 
     public HelloViewModel hello() {
@@ -83,32 +82,19 @@ public final class WalkthroughViewModel {
     }
 
     public boolean next() {
-        return goTo(index.get() + 1);
+        return cursor.next();
     }
 
     public boolean previous() {
-        return goTo(index.get() - 1);
-    }
-
-    public boolean first() {
-        return goTo(0);
-    }
-
-    public boolean last() {
-        return goTo(steps.size() - 1);
+        return cursor.previous();
     }
 
     public boolean goTo(Step target) {
-        return goTo(steps.indexOf(target));
+        return cursor.goTo(target);
     }
 
-    /** Shows step {@code i}; false if there is no such step or it is shown already. */
     public boolean goTo(int i) {
-        if (i < 0 || i >= steps.size() || i == index.get()) {
-            return false;
-        }
-        index.set(i);
-        return true;
+        return cursor.goTo(i);
     }
 
     /** Makes token {@code i} the query and goes back to step 1 to replay steps 1–3 for it. */

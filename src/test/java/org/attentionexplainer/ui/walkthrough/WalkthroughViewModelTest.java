@@ -23,10 +23,10 @@ class WalkthroughViewModelTest {
         assertTrue(model.next());
         assertEquals(Step.SOFTMAX, model.stepProperty().get());
         assertEquals("Step 2 of 8", model.progressText().get());
-        assertTrue(model.last());
+        assertTrue(model.cursor().last());
         assertEquals(Step.WHY_SQRT_DK, model.stepProperty().get());
         assertFalse(model.next());
-        assertTrue(model.first());
+        assertTrue(model.cursor().first());
         assertEquals(0, model.indexProperty().get());
     }
 
