@@ -175,7 +175,7 @@ if [ "$deb" = yes ] || { [ "$deb" = auto ] && command -v fakeroot >/dev/null && 
     --linux-package-name "$name" --linux-app-category education \
     --linux-deb-maintainer "attention-explainer@localhost" \
     --linux-menu-group Education --linux-shortcut \
-    --linux-package-deps "libgtk-3-0 | libgtk-3-0t64" \
+    --linux-package-deps "libgtk-3-0 | libgtk-3-0t64, fonts-nanum | fonts-noto-cjk" \
     --resource-dir "$here/deb" ${icon[@]+"${icon[@]}"} \
     --dest "$target" >"$work/deb.log" 2>&1 || { cat "$work/deb.log" >&2; fail "jpackage --type deb failed"; }
   done_step "$(du -h "$target"/${name}_*.deb | cut -f1)"
