@@ -154,7 +154,7 @@ final class BlockPages {
     Node edgeCases() {
         m.requestLongInput();
         Label empty = ChapterLayout.computed(i18n, "edge-empty", () -> m.empty().get() == null ? ""
-                : i18n.get("chapter.ui.edge.empty", m.empty().get().message()), m.empty());
+                : i18n.get("chapter.ui.edge.empty", m.empty().get().message(), m.empty().get().field()), m.empty());
         var single = m.single();
         Node map = Maps.control("edge-single", Maps.figure(i18n, single, x -> Maps.single(
                 Maps.data(List.of(x.token()), List.of(x.token()), x.weights().matrix(), null),
