@@ -193,7 +193,7 @@ public final class ExportCommand implements Callable<Integer> {
             } else if (sessionFile != null) {
                 session = SessionFiles.read(sessionFile);
                 spec = session.spec(new ModelBuilder());
-                seed = session.model().weightSeed();
+                seed = session.loaded().isEmpty() ? session.model().weightSeed() : null;
             } else {
                 spec = model.controls().applyTo(new ModelBuilder().build(model.settings(sentence),
                         org.attentionexplainer.lesson.explorer.LoadedData.NONE));

@@ -14,6 +14,8 @@ final class PanelLayout {
     static final int MAX_LABEL_CHARS = 18;
     /** Cells at least this big get lines between them. */
     static final double GRID_LINES_FROM = 12;
+    /** The cells of a plain table. */
+    static final int PLAIN_FILL = 0xffffffff;
 
     final Panel panel;
     final HeatmapOptions opt;
@@ -45,7 +47,8 @@ final class PanelLayout {
      * off the UI thread), so that sizing and painting never walk every cell: the colour of
      * each cell (alpha 0 where masked or not finite: the mask fill shows through), the
      * masked runs of each row (row, first column, end column), the largest |value|, whether
-     * any value is negative or not finite (what the widest cell text depends on).
+     * any value is negative or not finite (what the widest cell text depends on). A null
+     * scale makes a plain table: white cells, outlined, with their numbers.
      */
     record Panel(HeatmapData data, ColorScale scale, String title, boolean sums, int[] argb, int[] maskedRuns,
                  double maxAbs, boolean negative, boolean nonFinite) {
@@ -64,7 +67,7 @@ final class PanelLayout {
                 if (Float.isFinite(v[i])) {
                     maxAbs = Math.max(maxAbs, Math.abs(v[i]));
                     negative |= v[i] < 0;
-                    argb[i] = data.isMasked(i) ? 0 : scale.argb(v[i]);
+                    argb[i] = data.isMasked(i) ? 0 : scale == null ? PLAIN_FILL : scale.argb(v[i]);
                 } else {
                     nonFinite = true;
                 }
@@ -95,6 +98,11 @@ final class PanelLayout {
                 }
             }
             return runs.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        /** A table without colours: numbers on white. */
+        boolean plain() {
+            return scale == null;
         }
 
         /** True if some cells show the mask fill (masked, or a value that is not finite). */
@@ -251,13 +259,18 @@ final class PanelLayout {
             }
             b.hatch(boxes, st.hatch(), Math.max(5, 0.45 * f), Math.max(1, f / 14));
         }
+        // a plain table's white cells need visible lines; coloured cells are told apart by colour
+        int lines = panel.plain() ? st.maskFill() : st.grid();
         if (cell >= GRID_LINES_FROM) {
             for (int r = 1; r < rows; r++) {
-                b.line(plotX, plotY + r * cell, plotX + w, plotY + r * cell, st.grid(), 1);
+                b.line(plotX, plotY + r * cell, plotX + w, plotY + r * cell, lines, 1);
             }
             for (int c = 1; c < cols; c++) {
-                b.line(plotX + c * cell, plotY, plotX + c * cell, plotY + h, st.grid(), 1);
+                b.line(plotX + c * cell, plotY, plotX + c * cell, plotY + h, lines, 1);
             }
+        }
+        if (panel.plain()) {
+            b.outline(plotX, plotY, w, h, lines, 1);
         }
         if (values) {
             drawValues(b, d, st);
@@ -305,7 +318,7 @@ final class PanelLayout {
                     continue;
                 }
                 boolean onMask = d.isMasked(i) || !Float.isFinite(d.values()[i]);
-                int colour = onMask ? st.text() : contrastingText(panel.scale().argb(d.values()[i]));
+                int colour = onMask || panel.plain() ? st.text() : contrastingText(panel.scale().argb(d.values()[i]));
                 b.text(s, plotX + (c + 0.5) * cell, plotY + (r + 0.5) * cell, valueSize, onMask,
                         Mark.Anchor.MIDDLE, false, colour);
             }

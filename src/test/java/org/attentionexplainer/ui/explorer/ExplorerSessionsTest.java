@@ -40,7 +40,7 @@ class ExplorerSessionsTest {
 
         ExplorerViewModel b = new ExplorerViewModel(context);
         Session s = SessionFiles.fromJson(json, "s.json");
-        ExplorerSessions.restore(b, s);
+        ExplorerSessions.restore(b, context, s);
         assertEquals(ExplorerSessions.snapshot(a), ExplorerSessions.snapshot(b));
         float[] wa = a.traceProperty().get().weights().toArray();
         float[] wb = b.traceProperty().get().weights().toArray();
