@@ -137,6 +137,7 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             ExportTexts texts = new ExportTexts(Locale.forLanguageTag(lang));
             checkFolder();
+            MapFigures.warmUpInBackground();
             Input in = input();
             MapFigures figures = new MapFigures(texts);
             ExportRequest request = request(in, figures.caption(in.spec(), in.seed()));

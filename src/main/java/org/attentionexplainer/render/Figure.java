@@ -14,6 +14,8 @@ public final class Figure {
     private final List<PanelLayout.Panel> panels;
     private final List<Bar> bars;
     private final int columns;
+    /** Row labels on every panel (different matrices), not only on the first column (small multiples). */
+    private final boolean rowLabelled;
     private final HeatmapOptions options;
 
     /**
@@ -24,19 +26,22 @@ public final class Figure {
     private record Bar(int from, int to, String title) {
     }
 
-    private Figure(List<PanelLayout.Panel> panels, List<Bar> bars, int columns, HeatmapOptions options) {
+    private Figure(List<PanelLayout.Panel> panels, List<Bar> bars, int columns, boolean rowLabelled,
+                   HeatmapOptions options) {
         if (panels.isEmpty()) {
             throw new IllegalArgumentException("a figure needs at least one map");
         }
         this.panels = List.copyOf(panels);
         this.bars = List.copyOf(bars);
         this.columns = columns;
+        this.rowLabelled = rowLabelled;
         this.options = options;
     }
 
     /** One map with its colour bar; the options' title heads it. */
     public static Figure single(HeatmapData data, ColorScale scale, HeatmapOptions options) {
-        return new Figure(List.of(PanelLayout.Panel.of(data, scale, null)), List.of(new Bar(0, 1, null)), 1, options);
+        return new Figure(List.of(PanelLayout.Panel.of(data, scale, null)), List.of(new Bar(0, 1, null)), 1, false,
+                options);
     }
 
     /** Small multiples: one map per head, each titled, all on one scale with one colour bar. */
@@ -60,7 +65,8 @@ public final class Figure {
         for (int i = 0; i < maps.size(); i++) {
             panels.add(PanelLayout.Panel.of(maps.get(i), scale, titles.get(i)));
         }
-        return new Figure(panels, List.of(new Bar(0, panels.size(), null)), Math.min(columns, panels.size()), options);
+        return new Figure(panels, List.of(new Bar(0, panels.size(), null)), Math.min(columns, panels.size()), false,
+                options);
     }
 
     /**
@@ -81,7 +87,7 @@ public final class Figure {
                 bars.add(new Bar(i, i + 1, legends.get(i) == null ? "" : legends.get(i)));
             }
         }
-        return new Figure(panels, bars, panels.size(), options);
+        return new Figure(panels, bars, panels.size(), true, options);
     }
 
     /**
@@ -97,7 +103,7 @@ public final class Figure {
                 PanelLayout.Panel.of(b, scale, titles.get(1)),
                 PanelLayout.Panel.of(b.minus(a), diffScale, titles.get(2), false));
         return new Figure(panels, List.of(new Bar(0, 2, null), new Bar(2, 3, diffLegend == null ? "" : diffLegend)),
-                3, options);
+                3, false, options);
     }
 
     /** The colour bars, each with its scale, its title and whether its panels have masked cells. */
@@ -119,7 +125,7 @@ public final class Figure {
 
     /** The same figure with other options (the screen sets font, colours and texts at paint time). */
     public Figure withOptions(HeatmapOptions other) {
-        return new Figure(panels, bars, columns, other);
+        return new Figure(panels, bars, columns, rowLabelled, other);
     }
 
     public HeatmapOptions options() {
@@ -155,6 +161,6 @@ public final class Figure {
      * are {@link HeatmapOptions#maxCell()} and the figure takes what it needs).
      */
     public FigureLayout layout(double maxWidth, double maxHeight, TextMeasurer measurer) {
-        return new FigureLayout(panels, legends(), columns, options, maxWidth, maxHeight, measurer);
+        return new FigureLayout(panels, legends(), columns, rowLabelled, options, maxWidth, maxHeight, measurer);
     }
 }
