@@ -74,7 +74,7 @@ final class RealModelActions {
                 .withMaxCell(cell)
                 .withTitle(i18n.get("real.export.title", RealModelViewModel.MODEL_NAME))
                 .withCaption(i18n.get("real.export.caption", vm.sentenceProperty().get(), state))
-                .withAxes(i18n.get("explorer.figure.queries"), i18n.get("explorer.figure.keys"))
+                .withAxes(null, null)
                 .withLegend(true, i18n.get("explorer.stage.weights"), "")
                 .withValues(false, 2)
                 .withLocale(i18n.locale());
