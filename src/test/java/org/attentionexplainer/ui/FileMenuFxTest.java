@@ -189,4 +189,27 @@ class FileMenuFxTest {
         key(KeyCode.SHORTCUT, KeyCode.E);
         assertTrue(robot.lookup(".dialog-pane").tryQuery().isEmpty(), "the accelerator does nothing where export is off");
     }
+
+    @Test
+    void aChapterExportsItsFirstMapAndAChapterWithoutOneIsOff() throws Exception {
+        robot.clickOn("Chapters");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#chapter-progress");
+        assertEquals("Chapter 1 of 9", robot.lookup("#chapter-progress").queryAs(Labeled.class).getText());
+        files.file = dir.resolve("chapter-1.svg");
+        key(KeyCode.SHORTCUT, KeyCode.E);
+        choose("SVG picture (vector)", null);
+        List<String> texts = SvgTexts.of(files.file);
+        assertTrue(texts.contains("Causal attention"), texts.toString());
+        assertTrue(robot.lookup("#chapter-export-notice").queryAs(Labeled.class).getText().startsWith("Exported 1 file"));
+
+        for (int i = 0; i < 6; i++) {
+            key(KeyCode.RIGHT);
+        }
+        assertEquals("Chapter 7 of 9", robot.lookup("#chapter-progress").queryAs(Labeled.class).getText());
+        assertTrue(fileItem("menu-file-picture").isDisable(), "the stability chapter has a table, no map");
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        assertFalse(fileItem("menu-file-picture").isDisable(), "the edge cases have a map again");
+    }
 }

@@ -14,6 +14,7 @@ import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -77,10 +78,34 @@ public final class ChaptersView {
         notice.set("");
         liveFigure.unbind();
         liveFigure.set(null);
-        page.lookupAll("." + HeatmapControl.STYLE_CLASS).stream().findFirst()
-                .ifPresent(map -> liveFigure.bind(((HeatmapControl) map).figureProperty()));
+        HeatmapControl map = firstMap(page);
+        if (map != null) {
+            liveFigure.bind(map.figureProperty());
+        }
         // the page, not its first field, takes the focus, so that presenter keys keep working
         pageArea.requestFocus();
+    }
+
+    /**
+     * The first heatmap of a page, depth first; a scroll pane's content counts although it
+     * becomes a child only once the pane is skinned.
+     */
+    private static HeatmapControl firstMap(Node node) {
+        if (node instanceof HeatmapControl map) {
+            return map;
+        }
+        if (node instanceof ScrollPane scroll) {
+            return scroll.getContent() == null ? null : firstMap(scroll.getContent());
+        }
+        if (node instanceof Parent parent) {
+            for (Node child : parent.getChildrenUnmodifiable()) {
+                HeatmapControl found = firstMap(child);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 
     /** The line in the header after an export ("Exported 1 file to …"), until the chapter changes. */
