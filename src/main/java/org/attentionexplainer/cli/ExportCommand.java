@@ -137,6 +137,7 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             ExportTexts texts = new ExportTexts(Locale.forLanguageTag(lang));
             checkFolder();
+            MapFigures.warmUpInBackground();
             Input in = input();
             MapFigures figures = new MapFigures(texts);
             ExportRequest request = request(in, figures.caption(in.spec(), in.seed()));
@@ -193,7 +194,7 @@ public final class ExportCommand implements Callable<Integer> {
             } else if (sessionFile != null) {
                 session = SessionFiles.read(sessionFile);
                 spec = session.spec(new ModelBuilder());
-                seed = session.model().weightSeed();
+                seed = session.loaded().isEmpty() ? session.model().weightSeed() : null;
             } else {
                 spec = model.controls().applyTo(new ModelBuilder().build(model.settings(sentence),
                         org.attentionexplainer.lesson.explorer.LoadedData.NONE));

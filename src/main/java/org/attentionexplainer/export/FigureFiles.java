@@ -12,8 +12,9 @@ import org.attentionexplainer.render.HeatmapData;
 
 /**
  * Writes one figure in one format, through {@link AtomicFiles}: the picture (PNG, SVG) or
- * the numbers behind it. CSV holds one labelled matrix per panel one after the other,
- * .npy the panels stacked as (panels, t, s) float32, or (t, s) for a single map.
+ * the numbers behind it. CSV holds one labelled matrix per panel one after the other (the
+ * panel's title in the corner cell when there are several), .npy the panels stacked as
+ * (panels, t, s) float32, or (t, s) for a single map; panels of different shapes have no .npy.
  */
 public final class FigureFiles {
     private FigureFiles() {
@@ -33,10 +34,14 @@ public final class FigureFiles {
             case CSV -> AtomicFiles.write(target, existing, out -> {
                 for (int p = 0; p < figure.panelCount(); p++) {
                     HeatmapData m = figure.data(p);
-                    CsvWriter.write(out, matrix(m), m.rowLabels(), m.colLabels(), "", CsvWriter.DEFAULT_DECIMALS);
+                    String corner = figure.panelCount() > 1 && figure.title(p) != null ? figure.title(p) : "";
+                    CsvWriter.write(out, matrix(m), m.rowLabels(), m.colLabels(), corner, CsvWriter.DEFAULT_DECIMALS);
                 }
             });
-            case NPY -> AtomicFiles.write(target, existing, out -> Npy.write(out, stack(figure)));
+            case NPY -> {
+                Tensor all = stack(figure);
+                AtomicFiles.write(target, existing, out -> Npy.write(out, all));
+            }
         }
     }
 
@@ -48,7 +53,26 @@ public final class FigureFiles {
         return rows;
     }
 
+    /** The formats of the numbers of {@code figure}: CSV always, .npy when every panel has the same shape. */
+    public static List<ExportFormat> dataFormats(Figure figure) {
+        return sameShape(figure) ? List.of(ExportFormat.CSV, ExportFormat.NPY) : List.of(ExportFormat.CSV);
+    }
+
+    private static boolean sameShape(Figure figure) {
+        HeatmapData first = figure.data(0);
+        for (int p = 1; p < figure.panelCount(); p++) {
+            if (figure.data(p).rows() != first.rows() || figure.data(p).cols() != first.cols()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static Tensor stack(Figure figure) {
+        if (!sameShape(figure)) {
+            throw new IllegalArgumentException("the matrices have different shapes and cannot be one .npy array;"
+                    + " export them as CSV");
+        }
         List<HeatmapData> maps = new ArrayList<>();
         for (int p = 0; p < figure.panelCount(); p++) {
             maps.add(figure.data(p));

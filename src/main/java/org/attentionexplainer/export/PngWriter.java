@@ -1,6 +1,5 @@
 package org.attentionexplainer.export;
 
-import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,17 +18,7 @@ public final class PngWriter {
 
     /** The drawing painted at the resolution's scale. */
     public static BufferedImage image(Drawing drawing, Resolution resolution) {
-        int w = Math.max(1, (int) Math.ceil(drawing.width() * resolution.scale() - 1e-9));
-        int h = Math.max(1, (int) Math.ceil(drawing.height() * resolution.scale() - 1e-9));
-        BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = img.createGraphics();
-        try {
-            g.scale(resolution.scale(), resolution.scale());
-            Java2dPainter.paint(drawing, g);
-        } finally {
-            g.dispose();
-        }
-        return img;
+        return Java2dPainter.opaqueImage(drawing, resolution.scale());
     }
 
     public static void write(Drawing drawing, Resolution resolution, OutputStream out) throws IOException {

@@ -1,6 +1,12 @@
 package org.attentionexplainer.export;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -9,18 +15,33 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.attentionexplainer.lesson.explorer.LoadedData;
 import org.attentionexplainer.lesson.explorer.Session;
 
 /**
  * Session files: the explorer's setting as JSON. Numbers are written with Java's shortest
- * round-trip form, so a temperature or scale reads back as the same double.
+ * round-trip form, so a temperature or scale reads back as the same double; tensors loaded
+ * from files are embedded as float32 in Base64 ({@link SessionTensors}), so the file alone
+ * reopens the same weights, bit for bit, on another machine.
  */
 public final class SessionFiles {
-    /** The largest session file read: a sentence of 512 tokens is a few kilobytes. */
-    static final long MAX_BYTES = 4L << 20;
+    /** The largest session file read: a sentence alone is a few kilobytes, embedded weights up to this. */
+    static final long MAX_BYTES = 64L << 20;
+    private static final String LOADED = "loaded";
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .registerModule(new SimpleModule().addSerializer(LoadedData.class, new JsonSerializer<>() {
+                @Override
+                public void serialize(LoadedData d, JsonGenerator gen, SerializerProvider provider)
+                        throws IOException {
+                    if (d.isEmpty()) {
+                        gen.writeNull();
+                    } else {
+                        gen.writeTree(SessionTensors.write(d));
+                    }
+                }
+            }));
 
     private SessionFiles() {
     }
@@ -33,20 +54,28 @@ public final class SessionFiles {
         }
     }
 
-    /** @throws SpecException with one line on anything that is not a session */
+    /** @throws SpecException with one line on anything that is not a usable session */
     public static Session fromJson(String text, String name) throws SpecException {
         try {
-            Session s = JSON.readValue(text, Session.class);
-            if (s == null) {
+            JsonNode tree = JSON.readTree(text);
+            if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new SpecException(name + ": empty session file");
             }
+            if (!tree.isObject()) {
+                throw new SpecException(name + ": not a session file: it is not a JSON object");
+            }
+            JsonNode loaded = ((ObjectNode) tree).remove(LOADED);
+            Session s = JSON.treeToValue(tree, Session.class);
             if (s.version() > Session.VERSION) {
                 throw new SpecException(name + ": session version " + s.version() + " is newer than this program");
             }
-            return s;
+            return s.withLoaded(SessionTensors.read(loaded));
+        } catch (SpecException e) {
+            throw e.getMessage().startsWith(name + ":") ? e : new SpecException(name + ": " + e.getMessage(), e);
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new SpecException(name + ": " + cause.getMessage());
+            throw new SpecException(name + ": " + (cause.getMessage() != null ? cause.getMessage()
+                    : "a required field is missing (" + cause.getClass().getSimpleName() + ")"));
         } catch (JsonProcessingException e) {
             throw new SpecException(name + ": not a session file: " + e.getOriginalMessage());
         }
@@ -59,8 +88,12 @@ public final class SessionFiles {
 
     public static Session read(Path file) throws SpecException {
         try {
+            if (Files.isDirectory(file)) {
+                throw new SpecException(file + ": is a folder, not a session file");
+            }
             if (Files.size(file) > MAX_BYTES) {
-                throw new SpecException(file.getFileName() + ": too large for a session file");
+                throw new SpecException(file.getFileName() + ": " + Files.size(file) + " bytes, too large for a"
+                        + " session file (at most " + MAX_BYTES + ")");
             }
             return fromJson(Files.readString(file), String.valueOf(file.getFileName()));
         } catch (NoSuchFileException e) {

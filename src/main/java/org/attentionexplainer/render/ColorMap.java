@@ -11,6 +11,8 @@ package org.attentionexplainer.render;
  *   <li>greyscale: ColorBrewer "Greys", 9 classes (Brewer, colorbrewer2.org), white to black.</li>
  *   <li>blue-red diverging: ColorBrewer "RdBu", 9 classes, reversed so that negative is blue;
  *       marked colour-blind safe by ColorBrewer and recommended by Paul Tol as "BuRd".</li>
+ *   <li>blues: the walkthrough's accent (#0a61c9) laid over white at opacity 0.08 to 0.88,
+ *       as the walkthrough's matrices are drawn on screen.</li>
  * </ul>
  */
 public enum ColorMap {
@@ -37,7 +39,10 @@ public enum ColorMap {
     GREYSCALE(false, evenly(0xffffff, 0xf0f0f0, 0xd9d9d9, 0xbdbdbd, 0x969696, 0x737373, 0x525252,
             0x252525, 0x000000)),
     BLUE_RED(true, evenly(0x2166ac, 0x4393c3, 0x92c5de, 0xd1e5f0, 0xf7f7f7, 0xfddbc7, 0xf4a582,
-            0xd6604d, 0xb2182b));
+            0xd6604d, 0xb2182b)),
+    BLUES(false, new double[][] {
+        {0, 1 - 0.08 * (1 - 10 / 255.0), 1 - 0.08 * (1 - 97 / 255.0), 1 - 0.08 * (1 - 201 / 255.0)},
+        {255, 0.12 + 0.88 * 10 / 255.0, 0.12 + 0.88 * 97 / 255.0, 0.12 + 0.88 * 201 / 255.0}});
 
     /** Entries in the lookup table. */
     public static final int SIZE = 256;

@@ -38,8 +38,12 @@ public final class FigureLayout {
     private final Drawing drawing;
     private final ToDoubleFunction<List<String>> labelWidth;
 
+    /**
+     * @param everyRowLabelled row labels on every panel (different matrices), not only on the first column
+     */
     FigureLayout(List<PanelLayout.Panel> specs, List<LegendLayout.Spec> legendSpecs, int fixedColumns,
-                 HeatmapOptions opt, double maxWidth, double maxHeight, TextMeasurer measurer) {
+                 boolean everyRowLabelled, HeatmapOptions opt, double maxWidth, double maxHeight,
+                 TextMeasurer measurer) {
         this.opt = opt;
         this.f = opt.fontSize();
         this.pad = 0.8 * f;
@@ -59,30 +63,27 @@ public final class FigureLayout {
                 : Double.POSITIVE_INFINITY, m);
         double captionH = captionHeight(roughCaption.size());
 
-        Fit best = null;
         int n = specs.size();
-        for (int c = fixedColumns > 0 ? fixedColumns : 1; c <= (fixedColumns > 0 ? fixedColumns : n); c++) {
-            int r = (n + c - 1) / c;
-            double availW = maxWidth - 2 * pad - legendBlock - (c - 1) * gap;
-            double availH = (maxHeight - 2 * pad - titleH - captionH - (r - 1) * gap) / r;
-            Fit fit = solve(specs.get(0), c, availW, availH, opt.showLabels(), m);
-            if (opt.showLabels() && n > 1 && fit.cell < 0.5 * f) {
-                fit = solve(specs.get(0), c, availW, availH, false, m);
-            }
-            fit = new Fit(fit.cell, fit.labels, c);
-            if (best == null || fit.cell > best.cell + 1e-9
-                    || (Math.abs(fit.cell - best.cell) <= 1e-9 && squareness(c, n) < squareness(best.columns, n))) {
-                best = fit;
-            }
+        // panel titles that need a second line get it in every panel, so that the maps line up
+        int titleLines = 1;
+        Fit best = bestFit(specs, fixedColumns, maxWidth - 2 * pad - legendBlock,
+                maxHeight - 2 * pad - titleH - captionH, titleLines, m);
+        List<PanelLayout> made = make(specs, best, everyRowLabelled, titleLines, m);
+        int needed = made.stream().mapToInt(p -> p.titleLinesNeeded).max().orElse(1);
+        if (needed > titleLines) {
+            titleLines = needed;
+            best = bestFit(specs, fixedColumns, maxWidth - 2 * pad - legendBlock,
+                    maxHeight - 2 * pad - titleH - captionH, titleLines, m);
+            made = make(specs, best, everyRowLabelled, titleLines, m);
         }
+        panels.addAll(made);
         columns = best.columns;
         cell = best.cell;
         int rows = (n + columns - 1) / columns;
         double[] colW = new double[columns];
         double ph = 0;
-        for (int i = 0; i < specs.size(); i++) {
-            PanelLayout p = new PanelLayout(specs.get(i), opt, m, labelWidth, cell, best.labels, i % columns == 0);
-            panels.add(p);
+        for (int i = 0; i < panels.size(); i++) {
+            PanelLayout p = panels.get(i);
             colW[i % columns] = Math.max(colW[i % columns], p.width);
             ph = Math.max(ph, p.height);
         }
@@ -135,17 +136,49 @@ public final class FigureLayout {
     private record Fit(double cell, boolean labels, int columns) {
     }
 
+    /** The column count (fixed, or the one giving the largest cells) and the cell size that fit. */
+    private Fit bestFit(List<PanelLayout.Panel> specs, int fixedColumns, double gridW, double gridH, int titleLines,
+                        TextMeasurer m) {
+        Fit best = null;
+        int n = specs.size();
+        for (int c = fixedColumns > 0 ? fixedColumns : 1; c <= (fixedColumns > 0 ? fixedColumns : n); c++) {
+            int r = (n + c - 1) / c;
+            double availW = gridW - (c - 1) * gap;
+            double availH = (gridH - (r - 1) * gap) / r;
+            Fit fit = solve(specs.get(0), c, availW, availH, opt.showLabels(), titleLines, m);
+            if (opt.showLabels() && n > 1 && fit.cell < 0.5 * f) {
+                fit = solve(specs.get(0), c, availW, availH, false, titleLines, m);
+            }
+            fit = new Fit(fit.cell, fit.labels, c);
+            if (best == null || fit.cell > best.cell + 1e-9
+                    || (Math.abs(fit.cell - best.cell) <= 1e-9 && squareness(c, n) < squareness(best.columns, n))) {
+                best = fit;
+            }
+        }
+        return best;
+    }
+
+    private List<PanelLayout> make(List<PanelLayout.Panel> specs, Fit fit, boolean everyRowLabelled, int titleLines,
+                                   TextMeasurer m) {
+        List<PanelLayout> out = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            out.add(new PanelLayout(specs.get(i), opt, m, labelWidth, fit.cell, fit.labels,
+                    everyRowLabelled || i % fit.columns == 0, titleLines));
+        }
+        return out;
+    }
+
     /**
      * The largest cell (at most maxCell) with which a row of {@code columns} panels fits
      * availW wide (the first with row labels, the others without) and one panel fits availH high.
      */
     private Fit solve(PanelLayout.Panel spec, int columns, double availW, double availH, boolean labels,
-                      TextMeasurer m) {
+                      int titleLines, TextMeasurer m) {
         double cell = opt.maxCell();
         HeatmapData d = spec.data();
         for (int i = 0; i < 12; i++) {
-            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true);
-            PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, false);
+            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, titleLines);
+            PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, false, titleLines);
             double fixedW = first.fixedWidth() + (columns - 1) * other.fixedWidth();
             double fit = Math.min((availW - fixedW) / (columns * d.cols()), (availH - first.fixedHeight()) / d.rows());
             if (fit >= cell - 1e-9) {

@@ -14,6 +14,10 @@ final class PanelLayout {
     static final int MAX_LABEL_CHARS = 18;
     /** Cells at least this big get lines between them. */
     static final double GRID_LINES_FROM = 12;
+    /** The cells of a plain table. */
+    static final int PLAIN_FILL = 0xffffffff;
+    /** A panel title wraps onto at most this many lines. */
+    static final int MAX_TITLE_LINES = 2;
 
     final Panel panel;
     final HeatmapOptions opt;
@@ -21,7 +25,10 @@ final class PanelLayout {
     final double cell;
     final boolean labels;
     final boolean rowLabels;
-    final String title;
+    /** The title's lines as drawn (wrapped, the last shortened with an ellipsis if need be). */
+    final List<String> title;
+    /** How many lines the whole title needs at this width, up to {@link #MAX_TITLE_LINES}. */
+    final int titleLinesNeeded;
     final double titleH;
     final double rowAxisW;
     final double rowLabelW;
@@ -45,7 +52,8 @@ final class PanelLayout {
      * off the UI thread), so that sizing and painting never walk every cell: the colour of
      * each cell (alpha 0 where masked or not finite: the mask fill shows through), the
      * masked runs of each row (row, first column, end column), the largest |value|, whether
-     * any value is negative or not finite (what the widest cell text depends on).
+     * any value is negative or not finite (what the widest cell text depends on). A null
+     * scale makes a plain table: white cells, outlined, with their numbers.
      */
     record Panel(HeatmapData data, ColorScale scale, String title, boolean sums, int[] argb, int[] maskedRuns,
                  double maxAbs, boolean negative, boolean nonFinite) {
@@ -60,7 +68,11 @@ final class PanelLayout {
             boolean nonFinite = false;
             float[] v = data.values();
             int[] argb = new int[v.length];
-            scale.argb(v, argb);
+            if (scale == null) {
+                java.util.Arrays.fill(argb, PLAIN_FILL);
+            } else {
+                scale.argb(v, argb);
+            }
             boolean anyMasked = data.hasMasked();
             float largest = 0;
             for (int i = 0; i < v.length; i++) {
@@ -108,6 +120,11 @@ final class PanelLayout {
             return runs.stream().mapToInt(Integer::intValue).toArray();
         }
 
+        /** A table without colours: numbers on white. */
+        boolean plain() {
+            return scale == null;
+        }
+
         /** True if some cells show the mask fill (masked, or a value that is not finite). */
         boolean hasHidden() {
             return maskedRuns.length > 0 || nonFinite;
@@ -119,9 +136,10 @@ final class PanelLayout {
      * @param labelWidth the width of the widest of a list of labels (the caller may remember it)
      * @param labels     token labels on the axes
      * @param rowLabels  the row labels too (small multiples give them to the first column only)
+     * @param titleLines the lines kept for the title, the same in every panel so that the maps line up
      */
     PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
-                double cell, boolean labels, boolean rowLabels) {
+                double cell, boolean labels, boolean rowLabels, int titleLines) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
@@ -129,7 +147,7 @@ final class PanelLayout {
         this.labels = labels;
         this.rowLabels = labels && rowLabels;
         HeatmapData d = panel.data();
-        titleH = HeatmapOptions.present(panel.title()) ? 1.6 * f : 0;
+        titleH = HeatmapOptions.present(panel.title()) ? (0.35 + 1.25 * titleLines) * f : 0;
         double colLabelW = labels ? labelWidth.applyAsDouble(d.colLabels()) : 0;
         rotated = labels && colLabelW + 0.4 * f > cell;
         colAxisH = labels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
@@ -148,7 +166,38 @@ final class PanelLayout {
         plotY = titleH + headH;
         width = plotX + d.cols() * cell + rowSumW;
         height = plotY + d.rows() * cell;
-        title = titleH > 0 ? fit(panel.title(), Math.max(width - plotX, 4 * f), m) : null;
+        List<String> lines = titleH > 0 ? wrap(panel.title(), Math.max(width - plotX, 4 * f), m) : List.of();
+        titleLinesNeeded = Math.max(1, Math.min(MAX_TITLE_LINES, lines.size()));
+        title = keep(lines, titleLines, Math.max(width - plotX, 4 * f), m);
+    }
+
+    /** The title's words on lines no wider than maxW (a word wider than that on a line of its own). */
+    private List<String> wrap(String text, double maxW, TextMeasurer m) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.strip().split("\\s+")) {
+            String candidate = line.length() == 0 ? word : line + " " + word;
+            if (line.length() > 0 && m.width(candidate, f, true) > maxW) {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(word);
+            } else {
+                line.setLength(0);
+                line.append(candidate);
+            }
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+
+    /** The first {@code n} lines, the last holding the rest of the title, shortened to fit. */
+    private List<String> keep(List<String> lines, int n, double maxW, TextMeasurer m) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < lines.size() && i < n; i++) {
+            String line = i == n - 1 ? String.join(" ", lines.subList(i, lines.size())) : lines.get(i);
+            out.add(fit(line, maxW, m));
+        }
+        return out;
     }
 
     /** The text, shortened with an ellipsis to fit maxW when it is wider. */
@@ -239,8 +288,8 @@ final class PanelLayout {
     void draw(Drawing.Builder b) {
         HeatmapData d = panel.data();
         HeatmapStyle st = opt.style();
-        if (titleH > 0) {
-            b.text(title, plotX, 0.75 * f, f, true, Mark.Anchor.START, false, st.text());
+        for (int i = 0; i < title.size(); i++) {
+            b.text(title.get(i), plotX, (0.75 + 1.25 * i) * f, f, true, Mark.Anchor.START, false, st.text());
         }
         drawLabels(b, d, st);
         int rows = d.rows();
@@ -262,13 +311,18 @@ final class PanelLayout {
             }
             b.hatch(boxes, st.hatch(), Math.max(5, 0.45 * f), Math.max(1, f / 14));
         }
+        // a plain table's white cells need visible lines; coloured cells are told apart by colour
+        int lines = panel.plain() ? st.maskFill() : st.grid();
         if (cell >= GRID_LINES_FROM) {
             for (int r = 1; r < rows; r++) {
-                b.line(plotX, plotY + r * cell, plotX + w, plotY + r * cell, st.grid(), 1);
+                b.line(plotX, plotY + r * cell, plotX + w, plotY + r * cell, lines, 1);
             }
             for (int c = 1; c < cols; c++) {
-                b.line(plotX + c * cell, plotY, plotX + c * cell, plotY + h, st.grid(), 1);
+                b.line(plotX + c * cell, plotY, plotX + c * cell, plotY + h, lines, 1);
             }
+        }
+        if (panel.plain()) {
+            b.outline(plotX, plotY, w, h, lines, 1);
         }
         if (values) {
             drawValues(b, d, st);
@@ -316,7 +370,7 @@ final class PanelLayout {
                     continue;
                 }
                 boolean onMask = d.isMasked(i) || !Float.isFinite(d.values()[i]);
-                int colour = onMask ? st.text() : contrastingText(panel.scale().argb(d.values()[i]));
+                int colour = onMask || panel.plain() ? st.text() : contrastingText(panel.scale().argb(d.values()[i]));
                 b.text(s, plotX + (c + 0.5) * cell, plotY + (r + 0.5) * cell, valueSize, onMask,
                         Mark.Anchor.MIDDLE, false, colour);
             }

@@ -20,6 +20,7 @@ import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.lesson.explorer.AttentionControls;
 import org.attentionexplainer.lesson.explorer.ModelBuilder;
+import org.attentionexplainer.lesson.explorer.LoadedData;
 import org.attentionexplainer.lesson.explorer.ModelSettings;
 import org.attentionexplainer.lesson.explorer.ProjectionKind;
 import org.attentionexplainer.lesson.explorer.Session;
@@ -137,7 +138,7 @@ class DataAndBatchExportTest {
         AttentionControls c = new AttentionControls(true, true, Set.of(5, 6), true, 3, false, 0.7300000000000001,
                 org.attentionexplainer.lesson.explorer.ScaleMode.CUSTOM, 0.123456789, 0.2, 17);
         Session s = new Session(Session.VERSION, "Bugün hava çok güzel, değil mi?", m, c, AttentionControls.defaults(),
-                "logits", "magma", true, false, 4, "focus");
+                "logits", "magma", true, false, 4, "focus", LoadedData.NONE);
         Path file = dir.resolve("lesson.session.json");
         SessionFiles.write(file, s, AtomicFiles.Existing.FAIL);
         Session back = SessionFiles.read(file);

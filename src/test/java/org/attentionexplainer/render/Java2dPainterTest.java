@@ -34,6 +34,48 @@ class Java2dPainterTest {
         assertEquals(2 * one.getHeight(), two.getHeight());
     }
 
+    /**
+     * PNG export writes cell blocks straight into the pixels; they must be the pixels Java2D's
+     * nearest-neighbour drawImage paints, at whole and print (fractional) scales, cells of
+     * whole and fractional size, with masked (transparent) cells under which the hatch shows.
+     */
+    @Test
+    void cellBlocksWrittenDirectlyAreJava2dsPixels() {
+        java.util.Random rnd = new java.util.Random(7);
+        int n = 23;
+        float[] v = new float[n * n];
+        boolean[] masked = new boolean[n * n];
+        List<String> labels = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            labels.add("t" + i);
+        }
+        for (int i = 0; i < v.length; i++) {
+            v[i] = rnd.nextFloat();
+            masked[i] = i % n > i / n + 3;
+        }
+        HeatmapData d = new HeatmapData(labels, labels, v, masked);
+        for (double cell : new double[] {3, 7.3, 20}) {
+            Drawing drawing = Figure.single(d, ColorScale.unit(ColorMap.MAGMA), OPT.withMaxCell(cell))
+                    .layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, new AwtTextMeasurer("SansSerif"))
+                    .drawing();
+            for (double scale : new double[] {1, 2, 3, 300 / 96.0}) {
+                BufferedImage fast = Java2dPainter.opaqueImage(drawing, scale);
+                BufferedImage java2d = new BufferedImage(fast.getWidth(), fast.getHeight(), BufferedImage.TYPE_INT_RGB);
+                java.awt.Graphics2D g = java2d.createGraphics();
+                g.scale(scale, scale);
+                Java2dPainter.paint(drawing, g);
+                g.dispose();
+                int differ = 0;
+                for (int y = 0; y < fast.getHeight(); y++) {
+                    for (int x = 0; x < fast.getWidth(); x++) {
+                        differ += fast.getRGB(x, y) == java2d.getRGB(x, y) ? 0 : 1;
+                    }
+                }
+                assertEquals(0, differ, "cell " + cell + ", scale " + scale);
+            }
+        }
+    }
+
     @Test
     void cellsHaveTheirScaleColourAndMaskedCellsShowTheHatch() {
         FigureLayout l = causalWeights();

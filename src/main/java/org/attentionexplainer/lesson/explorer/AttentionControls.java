@@ -24,7 +24,10 @@ public record AttentionControls(boolean causal, boolean padding, Set<Integer> pa
     public static final double MAX_DROPOUT = 0.9;
 
     public AttentionControls {
-        paddedKeys = Set.copyOf(paddedKeys);
+        paddedKeys = paddedKeys == null ? Set.of() : Set.copyOf(paddedKeys);
+        if (scaleMode == null) {
+            throw new IllegalArgumentException("the scale mode is missing: INVERSE_SQRT_DK, NONE or CUSTOM");
+        }
         if (window < 1) {
             throw new IllegalArgumentException("window must be at least 1, got " + window);
         }

@@ -16,6 +16,6 @@ import java.util.List;
 public record ModelSettings(List<String> tokens, int dModel, int heads, ProjectionKind projection, long weightSeed,
                             long embeddingSeed, boolean positional) {
     public ModelSettings {
-        tokens = List.copyOf(tokens);
+        tokens = tokens == null ? List.of() : List.copyOf(tokens);
     }
 }

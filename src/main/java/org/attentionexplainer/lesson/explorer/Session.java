@@ -1,13 +1,13 @@
 package org.attentionexplainer.lesson.explorer;
 
 import java.util.Locale;
-import java.util.Objects;
 import org.attentionexplainer.engine.AttentionSpec;
 
 /**
  * The explorer's whole setting as one value: what a session file holds. Reopened, it
- * builds the same model (the seeds make the same vectors and weights) and so the same
- * attention, bit for bit.
+ * builds the same model (the seeds make the same vectors and weights, and tensors the
+ * learner loaded from files travel in the session itself) and so the same attention, bit
+ * for bit.
  *
  * @param version    file format version
  * @param sentence   the sentence as typed
@@ -20,17 +20,26 @@ import org.attentionexplainer.engine.AttentionSpec;
  * @param showValues numbers in the cells
  * @param head       the selected head, from 0
  * @param view       grid, focus or compare
+ * @param loaded     the COMPUTE spec, token vectors or weights loaded from files, or {@link LoadedData#NONE}
  */
 public record Session(int version, String sentence, ModelSettings model, AttentionControls controls,
                       AttentionControls pinned, String stage, String colorMap, boolean autoRange,
-                      boolean showValues, int head, String view) {
-    public static final int VERSION = 1;
+                      boolean showValues, int head, String view, LoadedData loaded) {
+    /** 2: with the loaded tensors. Version 1 files (without them) still open. */
+    public static final int VERSION = 2;
 
     public Session {
-        Objects.requireNonNull(model, "model");
-        Objects.requireNonNull(controls, "controls");
-        if (model.tokens().isEmpty()) {
+        if (model == null) {
+            throw new IllegalArgumentException("the session has no model settings");
+        }
+        if (controls == null) {
+            throw new IllegalArgumentException("the session has no attention settings");
+        }
+        if (model.tokens() == null || model.tokens().isEmpty()) {
             throw new IllegalArgumentException("the session has no tokens");
+        }
+        if (model.projection() == null) {
+            throw new IllegalArgumentException("the session's model has no projection (identity, separate or fused)");
         }
         if (model.dModel() < 1 || model.heads() < 1) {
             throw new IllegalArgumentException("d_model and heads must be at least 1");
@@ -42,15 +51,23 @@ public record Session(int version, String sentence, ModelSettings model, Attenti
         colorMap = colorMap == null ? "viridis" : colorMap;
         view = view == null ? "grid" : view.toLowerCase(Locale.ROOT);
         sentence = sentence == null ? String.join(" ", model.tokens()) : sentence;
+        loaded = loaded == null ? LoadedData.NONE : loaded;
     }
 
     /** A session of a sentence with the given model and controls, showing the grid of weights. */
     public static Session of(String sentence, ModelSettings model, AttentionControls controls) {
-        return new Session(VERSION, sentence, model, controls, null, "weights", "viridis", false, true, 0, "grid");
+        return new Session(VERSION, sentence, model, controls, null, "weights", "viridis", false, true, 0, "grid",
+                LoadedData.NONE);
+    }
+
+    /** The same session with other loaded tensors. */
+    public Session withLoaded(LoadedData data) {
+        return new Session(version, sentence, model, controls, pinned, stage, colorMap, autoRange, showValues, head,
+                view, data);
     }
 
     /** The spec the explorer computes for this session. */
     public AttentionSpec spec(ModelBuilder builder) {
-        return controls.applyTo(builder.build(model, LoadedData.NONE));
+        return controls.applyTo(builder.build(model, loaded));
     }
 }

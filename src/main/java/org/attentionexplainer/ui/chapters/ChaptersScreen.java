@@ -1,13 +1,18 @@
 package org.attentionexplainer.ui.chapters;
 
+import java.util.Optional;
 import javafx.scene.Node;
+import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
 /** The chapters after the worked example; presenter keys move between chapters. */
 public final class ChaptersScreen implements Screen {
     private final AppContext context;
     private ChaptersViewModel model;
+    private ChaptersView chapters;
+    private ExportActions actions;
     private Node view;
 
     public ChaptersScreen(AppContext context) {
@@ -27,9 +32,24 @@ public final class ChaptersScreen implements Screen {
     @Override
     public Node view() {
         if (view == null) {
-            view = new ChaptersView(model()).createView();
+            chapters = new ChaptersView(model());
+            view = chapters.createView();
         }
         return view;
+    }
+
+    /** The first map of the chapter shown, as the screen draws it, on the light style of print. */
+    @Override
+    public Optional<FileActions> fileActions() {
+        if (actions == null) {
+            view();
+            var figure = chapters.liveFigureProperty();
+            actions = new ExportActions(context.i18n(), context.files(), chapters.noticeProperty()::set)
+                    .figures(figure.isNotNull(), context.i18n().text("export.off.chapter"),
+                            () -> "chapter-" + model().chapterProperty().get().id(),
+                            parts -> figure.get() == null ? null : parts.applyTo(figure.get()));
+        }
+        return Optional.of(actions);
     }
 
     /** Made when the chapters are first shown or stepped, not at start-up. */

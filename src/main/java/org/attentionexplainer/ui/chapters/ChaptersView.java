@@ -4,11 +4,17 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -16,6 +22,8 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.lesson.chapters.ChapterId;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.walkthrough.WalkthroughView;
 
@@ -29,6 +37,8 @@ public final class ChaptersView {
     private final StackPane pageArea = new StackPane();
     private final Map<ChapterId, Node> pages = new EnumMap<>(ChapterId.class);
     private final Map<ChapterId, Supplier<Node>> builders = new EnumMap<>(ChapterId.class);
+    private final ObjectProperty<Figure> liveFigure = new SimpleObjectProperty<>(this, "liveFigure");
+    private final StringProperty notice = new SimpleStringProperty(this, "notice", "");
 
     public ChaptersView(ChaptersViewModel model) {
         this.model = model;
@@ -65,8 +75,47 @@ public final class ChaptersView {
         Node page = pages.computeIfAbsent(chapter, c -> builders.get(c).get());
         page.setId("chapter-" + chapter.id());
         pageArea.getChildren().setAll(page);
+        notice.set("");
+        liveFigure.unbind();
+        liveFigure.set(null);
+        HeatmapControl map = firstMap(page);
+        if (map != null) {
+            liveFigure.bind(map.figureProperty());
+        }
         // the page, not its first field, takes the focus, so that presenter keys keep working
         pageArea.requestFocus();
+    }
+
+    /**
+     * The first heatmap of a page, depth first; a scroll pane's content counts although it
+     * becomes a child only once the pane is skinned.
+     */
+    private static HeatmapControl firstMap(Node node) {
+        if (node instanceof HeatmapControl map) {
+            return map;
+        }
+        if (node instanceof ScrollPane scroll) {
+            return scroll.getContent() == null ? null : firstMap(scroll.getContent());
+        }
+        if (node instanceof Parent parent) {
+            for (Node child : parent.getChildrenUnmodifiable()) {
+                HeatmapControl found = firstMap(child);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The line in the header after an export ("Exported 1 file to …"), until the chapter changes. */
+    StringProperty noticeProperty() {
+        return notice;
+    }
+
+    /** The first map of the chapter shown (what File › Export exports), or null if it has none. */
+    ReadOnlyObjectProperty<Figure> liveFigureProperty() {
+        return liveFigure;
     }
 
     private Node index() {
@@ -111,9 +160,11 @@ public final class ChaptersView {
         next.disableProperty().bind(model.indexProperty().isEqualTo(model.chapters().size() - 1));
         next.setOnAction(e -> model.next());
         Label error = ChapterLayout.label(model.models().errorProperty(), "error-text");
+        Label exported = ChapterLayout.label(notice, "hint");
+        exported.setId("chapter-export-notice");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox row = new HBox(progress, title, error, spacer, index, back, next);
+        HBox row = new HBox(progress, title, error, spacer, exported, index, back, next);
         row.getStyleClass().add("walk-header-row");
         ProgressBar bar = new ProgressBar();
         bar.getStyleClass().add("walk-progress-bar");

@@ -1,6 +1,5 @@
 package org.attentionexplainer.ui.explorer;
 
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,27 +9,18 @@ import java.util.function.BooleanSupplier;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.BatchExporter;
-import org.attentionexplainer.export.ExportFormat;
 import org.attentionexplainer.export.ExportRequest;
 import org.attentionexplainer.export.ExportTexts;
-import org.attentionexplainer.export.FigureFiles;
 import org.attentionexplainer.export.FigureParts;
 import org.attentionexplainer.export.MapFigures;
-import org.attentionexplainer.export.PngWriter;
-import org.attentionexplainer.export.Resolution;
 import org.attentionexplainer.render.Figure;
-import org.attentionexplainer.render.HeatmapOptions;
-import org.attentionexplainer.render.HeatmapStyle;
+import org.attentionexplainer.ui.export.ExportDialog;
 
 /**
  * What the explorer exports: the figure on screen (on the light style, cells at their
  * largest), or every head into a folder. Runs without dialogs so that tests can call it.
  */
 final class ExplorerExport {
-    /** What the user chose in the export dialog. */
-    record Choice(ExportFormat format, Resolution resolution, FigureParts parts, boolean allHeads) {
-    }
-
     private final ExplorerViewModel vm;
 
     ExplorerExport(ExplorerViewModel vm) {
@@ -46,29 +36,12 @@ final class ExplorerExport {
         int n = Math.max(f.data(0).rows(), f.data(0).cols());
         double side = f.panelCount() > 3 ? 320 : 768;
         double cell = Math.min(f.options().maxCell(), Math.max(f.panelCount() > 3 ? 2 : 7, Math.floor(side / n)));
-        HeatmapOptions o = f.options().withStyle(HeatmapStyle.LIGHT).withFont("SansSerif", Math.max(9, Math.min(14, cell)))
-                .withMaxCell(cell).withLabels(parts.labels());
-        if (!parts.title()) {
-            o = o.withTitle(null);
-        }
-        if (!parts.caption()) {
-            o = o.withCaption(null);
-        }
-        o = o.withLegend(parts.legend(), o.legendTitle(), o.maskedLabel());
-        return f.withOptions(o);
-    }
-
-    /** Writes the current view to {@code file}. */
-    void writeView(Choice c, Path file, AtomicFiles.Existing existing) throws IOException {
-        Figure f = exportFigure(c.parts());
-        if (f == null) {
-            throw new IOException("nothing to export yet");
-        }
-        FigureFiles.write(f, c.format(), c.resolution(), file, existing);
+        return parts.applyTo(f.withOptions(f.options().withFont("SansSerif", Math.max(9, Math.min(14, cell)))
+                .withMaxCell(cell)));
     }
 
     /** The request for every head with the explorer's settings. */
-    ExportRequest request(Choice c) {
+    ExportRequest request(ExportDialog.Choice c) {
         return new ExportRequest(Set.of(c.format()), vm.display().stageProperty().get(), List.of(), true,
                 vm.display().colorMapProperty().get(), vm.display().autoRangeProperty().get(), vm.display().showValuesProperty().get(), c.parts(),
                 caption(), c.resolution());
@@ -84,7 +57,7 @@ final class ExplorerExport {
     }
 
     /** The files writing every head would make that exist already. */
-    List<Path> existing(Choice c, Path dir) {
+    List<Path> existing(ExportDialog.Choice c, Path dir) {
         AttentionTrace t = vm.traceProperty().get();
         if (t == null) {
             return List.of();
@@ -92,18 +65,13 @@ final class ExplorerExport {
         return exporter().plan(t, request(c), dir).stream().filter(Files::exists).toList();
     }
 
-    BatchExporter.Result writeAll(Choice c, Path dir, AtomicFiles.Existing existing, BatchExporter.Progress progress,
+    /** Every head into {@code dir}, replacing files there (the caller has asked). */
+    BatchExporter.Result writeAll(ExportDialog.Choice c, Path dir, BatchExporter.Progress progress,
                                   BooleanSupplier cancelled) throws IOException {
         AttentionTrace t = vm.traceProperty().get();
         if (t == null) {
-            throw new IOException("nothing to export yet");
+            throw new IOException(vm.i18n().get("export.nothing"));
         }
-        return exporter().export(t, request(c), dir, existing, progress, cancelled);
-    }
-
-    /** The current view as an image at twice the layout size, for the clipboard. */
-    BufferedImage image() {
-        Figure f = exportFigure(FigureParts.ALL);
-        return f == null ? null : PngWriter.image(MapFigures.draw(f), Resolution.times(2));
+        return exporter().export(t, request(c), dir, AtomicFiles.Existing.REPLACE, progress, cancelled);
     }
 }

@@ -68,6 +68,16 @@ final class ExplorerLoader {
                 () -> vm.focusHead(head));
     }
 
+    /**
+     * A session's model with its loaded tensors: computed once on the worker, then adopted and
+     * {@code then} applies the session's other settings; on failure nothing changes.
+     */
+    void restore(ModelSettings settings, LoadedData d, AttentionControls controls, ExplorerFigures.View view,
+                 Runnable then) {
+        ExplorerViewModel.Request now = new ExplorerViewModel.Request(settings, d, controls, null, view);
+        run(d.name(), () -> prepare(now, d, controls, settings.heads()), then);
+    }
+
     private ExplorerViewModel.Request request() {
         return new ExplorerViewModel.Request(vm.settings(), vm.loadedProperty().get(), vm.controls().snapshot(),
                 null, vm.view());

@@ -1,14 +1,17 @@
 package org.attentionexplainer.ui.explorer;
 
+import java.util.Optional;
 import javafx.scene.Node;
+import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
 /** The heatmap explorer as a screen of the main window; the presenter keys step through the heads. */
 public final class ExplorerScreen implements Screen {
     private final AppContext context;
     private ExplorerViewModel model;
-    private ExplorerView explorer;
+    private ExportActions actions;
     private Node view;
 
     public ExplorerScreen(AppContext context) {
@@ -29,16 +32,16 @@ public final class ExplorerScreen implements Screen {
     public Node view() {
         if (view == null) {
             model = new ExplorerViewModel(context);
-            explorer = new ExplorerView(model, context.i18n());
-            view = explorer.createView();
+            actions = ExplorerActions.create(context, model);
+            view = new ExplorerView(model, context.i18n(), actions).createView();
         }
         return view;
     }
 
-    /** Where the export menu asks for files; for tests. */
-    void usePathChooser(PathChooser c) {
+    @Override
+    public Optional<FileActions> fileActions() {
         view();
-        explorer.setPathChooser(c);
+        return Optional.of(actions);
     }
 
     /** The view-model (created with the view). */

@@ -24,6 +24,8 @@ import javafx.util.StringConverter;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
+import org.attentionexplainer.ui.export.ExportActions;
+import org.attentionexplainer.ui.export.ExportMenuButton;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.controlsfx.control.SegmentedButton;
@@ -38,18 +40,14 @@ public final class ExplorerView {
     private final I18n i18n;
     private final Widgets w;
     private final HeatmapControl heatmap = new HeatmapControl();
-    private final ExportMenuView exportMenu;
+    private final ExportActions actions;
 
-    public ExplorerView(ExplorerViewModel vm, I18n i18n) {
+    /** @param actions what the Export menu offers: the same actions as the File menu's */
+    public ExplorerView(ExplorerViewModel vm, I18n i18n, ExportActions actions) {
         this.vm = vm;
         this.i18n = i18n;
         this.w = new Widgets(i18n);
-        this.exportMenu = new ExportMenuView(vm, i18n);
-    }
-
-    /** Where export and session dialogs ask for files (tests give fixed answers). */
-    void setPathChooser(PathChooser c) {
-        exportMenu.setChooser(c);
+        this.actions = actions;
     }
 
     public Parent createView() {
@@ -83,8 +81,8 @@ public final class ExplorerView {
         heatmap.onCellClickedProperty().set(vm::cellClicked);
         heatmap.tooltipTextProperty().set(vm::tooltip);
         heatmap.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (ExportMenuView.COPY.match(e)) {
-                exportMenu.copy();
+            if (ExportMenuButton.COPY.match(e)) {
+                actions.copy();
                 e.consume();
             }
         });
@@ -143,7 +141,8 @@ public final class ExplorerView {
         pin.visibleProperty().bind(vm.display().modeProperty().isEqualTo(ViewMode.COMPARE));
         pin.managedProperty().bind(pin.visibleProperty());
         w.tip(pin, "explorer.pin.tip");
-        toolbar.getChildren().addAll(modes, head, stages, map, auto, values, pin, exportMenu.createView());
+        toolbar.getChildren().addAll(modes, head, stages, map, auto, values, pin,
+                new ExportMenuButton(actions, i18n).createView("explorer-export"));
         for (Node n : new Node[] {auto, values}) {
             ((ToggleSwitch) n).setMaxWidth(Region.USE_PREF_SIZE);
         }

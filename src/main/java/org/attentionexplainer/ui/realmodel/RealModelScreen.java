@@ -1,7 +1,10 @@
 package org.attentionexplainer.ui.realmodel;
 
+import java.util.Optional;
 import javafx.scene.Node;
+import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
 /**
@@ -12,6 +15,7 @@ public final class RealModelScreen implements Screen {
     private final AppContext context;
     private final ModelProvider provider;
     private RealModelViewModel model;
+    private ExportActions actions;
     private Node view;
 
     public RealModelScreen(AppContext context) {
@@ -37,10 +41,17 @@ public final class RealModelScreen implements Screen {
     public Node view() {
         if (view == null) {
             model = new RealModelViewModel(context, provider);
-            view = new RealModelView(model, context.i18n()).createView();
+            actions = RealModelActions.create(context, model);
+            view = new RealModelView(model, context.i18n(), actions).createView();
             model.start();
         }
         return view;
+    }
+
+    @Override
+    public Optional<FileActions> fileActions() {
+        view();
+        return Optional.of(actions);
     }
 
     /** The view-model (created with the view). */

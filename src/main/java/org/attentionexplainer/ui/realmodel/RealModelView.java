@@ -25,6 +25,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.explorer.ExplorerView;
+import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.controlsfx.control.ToggleSwitch;
 
@@ -42,11 +43,12 @@ final class RealModelView {
     private final OverviewView overview;
     private final ExplorerView focus;
 
-    RealModelView(RealModelViewModel vm, I18n i18n) {
+    /** @param actions the screen's export actions, which the focused head's Export menu offers too */
+    RealModelView(RealModelViewModel vm, I18n i18n, ExportActions actions) {
         this.vm = vm;
         this.i18n = i18n;
         this.overview = new OverviewView(vm, i18n);
-        this.focus = new ExplorerView(vm.focusModel(), i18n);
+        this.focus = new ExplorerView(vm.focusModel(), i18n, actions);
     }
 
     Parent createView() {

@@ -222,6 +222,12 @@ public final class RealModelViewModel {
                 i18n.number(o.weight(layer, head, query, key), 3));
     }
 
+    /** A status line that is not an error (an export done). */
+    void showInfo(String text) {
+        error.set(false);
+        message.set(text);
+    }
+
     private void fail(String text) {
         error.set(true);
         message.set(text);

@@ -6,13 +6,25 @@ import org.attentionexplainer.ui.i18n.I18n;
 
 /**
  * What every screen is given: the strings, the background worker, the engine (ready once
- * ND4J has started; join it only inside background work) and the remembered settings.
+ * ND4J has started; join it only inside background work), the remembered settings and the
+ * file and folder choosers (the system's; fixed answers in tests).
  */
-public record AppContext(I18n i18n, BackgroundWork work, CompletableFuture<AttentionEngine> engine, Settings settings) {
+public record AppContext(I18n i18n, BackgroundWork work, CompletableFuture<AttentionEngine> engine, Settings settings,
+                         PathChooser files) {
+
+    /** With the system's file choosers. */
+    public AppContext(I18n i18n, BackgroundWork work, CompletableFuture<AttentionEngine> engine, Settings settings) {
+        this(i18n, work, engine, settings, PathChooser.SYSTEM);
+    }
 
     /** For tests: everything synchronous, English, settings in memory. */
     public static AppContext forTests() {
         return new AppContext(new I18n(java.util.Locale.ENGLISH), BackgroundWork.sameThread(),
                 CompletableFuture.completedFuture(new AttentionEngine()), Settings.inMemory());
+    }
+
+    /** The same context with other file choosers. */
+    public AppContext withFiles(PathChooser chooser) {
+        return new AppContext(i18n, work, engine, settings, chooser);
     }
 }

@@ -1,7 +1,10 @@
 package org.attentionexplainer.ui.shell;
 
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -37,6 +40,7 @@ public final class MainView {
     private final Runnable quit;
     private final BorderPane root = new BorderPane();
     private final StackPane content = new StackPane();
+    private final Map<FileAction, MenuItem> fileItems = new EnumMap<>(FileAction.class);
 
     public MainView(MainViewModel model, Runnable quit) {
         this.model = model;
@@ -87,14 +91,56 @@ public final class MainView {
         Node view = screen.view();
         view.setId(screen.id());
         content.getChildren().setAll(view);
+        bindFileItems(screen.fileActions().orElse(null));
+    }
+
+    /** The File menu's export and session items act on the screen shown: off (not hidden) where they do not apply. */
+    private void bindFileItems(FileActions actions) {
+        for (Map.Entry<FileAction, MenuItem> e : fileItems.entrySet()) {
+            MenuItem item = e.getValue();
+            item.disableProperty().unbind();
+            if (actions == null) {
+                item.setDisable(true);
+            } else {
+                ObservableBooleanValue on = actions.available(e.getKey());
+                item.disableProperty().bind(Bindings.createBooleanBinding(() -> !on.get(), on));
+            }
+        }
+    }
+
+    private static KeyCombination accelerator(FileAction a) {
+        return switch (a) {
+            case PICTURE -> new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+            case ALL_HEADS -> new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+            case DATA -> new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+            case SAVE_SESSION -> new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
+            case OPEN_SESSION -> new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
+        };
     }
 
     private MenuBar menuBar() {
         I18n i18n = model.i18n();
         MenuItem quitItem = item("menu.file.quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quitItem.setOnAction(e -> quit.run());
-        Menu file = menu("menu.file", quitItem);
+        Menu file = menu("menu.file");
         file.setId("menu-file");
+        for (FileAction a : FileAction.values()) {
+            MenuItem m = item(a.messageKey(), accelerator(a));
+            m.setId("menu-file-" + a.id());
+            m.setDisable(true);
+            m.setOnAction(e -> {
+                Screen shown = model.currentProperty().get();
+                if (shown != null) {
+                    shown.fileActions().ifPresent(f -> f.run(a, root.getScene().getWindow()));
+                }
+            });
+            fileItems.put(a, m);
+            file.getItems().add(m);
+            if (a == FileAction.DATA || a == FileAction.OPEN_SESSION) {
+                file.getItems().add(new SeparatorMenuItem());
+            }
+        }
+        file.getItems().add(quitItem);
 
         MenuItem zoomIn = item("menu.view.zoomIn", new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN));
         zoomIn.setOnAction(e -> model.zoomIn());

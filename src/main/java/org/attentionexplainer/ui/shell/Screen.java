@@ -38,6 +38,11 @@ public interface Screen {
         return false;
     }
 
+    /** What the File menu can export or save from this screen; empty if nothing. */
+    default java.util.Optional<FileActions> fileActions() {
+        return java.util.Optional.empty();
+    }
+
     /** Told when presentation mode starts or ends, to reduce its text to headlines. */
     default void setPresenting(boolean on) {
     }

@@ -1,16 +1,20 @@
 package org.attentionexplainer.ui.walkthrough;
 
+import java.util.Optional;
 import javafx.scene.Node;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
 /** The "Hello shiny sun!" walkthrough, step by step; presenter keys move between its steps. */
 public final class WalkthroughScreen implements Screen {
     private final WalkthroughViewModel model;
+    private final WalkthroughExport export;
     private Node view;
 
     public WalkthroughScreen(AppContext context) {
         this.model = new WalkthroughViewModel(context);
+        this.export = new WalkthroughExport(model, context);
     }
 
     @Override
@@ -26,13 +30,18 @@ public final class WalkthroughScreen implements Screen {
     @Override
     public Node view() {
         if (view == null) {
-            view = new WalkthroughView(model).createView();
+            view = new WalkthroughView(model, export).createView();
         }
         return view;
     }
 
     public WalkthroughViewModel model() {
         return model;
+    }
+
+    @Override
+    public Optional<FileActions> fileActions() {
+        return Optional.of(export.actions());
     }
 
     @Override

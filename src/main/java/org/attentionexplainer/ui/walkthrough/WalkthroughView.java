@@ -12,6 +12,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -20,6 +21,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.FileAction;
 
 /**
  * The walkthrough: a header with "step n of N", the step's title and back/next buttons, and
@@ -27,14 +29,16 @@ import org.attentionexplainer.ui.i18n.I18n;
  */
 public final class WalkthroughView {
     private final WalkthroughViewModel model;
+    private final WalkthroughExport export;
     private final I18n i18n;
     private final StackPane pageArea = new StackPane();
     private final Map<Step, Node> pages = new EnumMap<>(Step.class);
     private final Map<Step, Supplier<Node>> builders = new EnumMap<>(Step.class);
     private TrainablePages trainable;
 
-    public WalkthroughView(WalkthroughViewModel model) {
+    WalkthroughView(WalkthroughViewModel model, WalkthroughExport export) {
         this.model = model;
+        this.export = export;
         this.i18n = model.i18n();
     }
 
@@ -125,7 +129,7 @@ public final class WalkthroughView {
         next.setFocusTraversable(false);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox row = new HBox(progress, title, spacer, back, next);
+        HBox row = new HBox(progress, title, spacer, notice(), exportButton(), back, next);
         row.getStyleClass().add("walk-header-row");
         ProgressBar bar = new ProgressBar();
         bar.getStyleClass().add("walk-progress-bar");
@@ -134,5 +138,36 @@ public final class WalkthroughView {
         VBox header = new VBox(row, bar);
         header.getStyleClass().add("walk-header");
         return header;
+    }
+
+    private Label notice() {
+        Label notice = new Label();
+        notice.setId("walk-export-notice");
+        notice.getStyleClass().add("hint");
+        notice.textProperty().bind(export.noticeProperty());
+        notice.setMinWidth(0);
+        return notice;
+    }
+
+    /**
+     * Export picture: the step's matrices as PNG or SVG. Off on a step without a matrix, with
+     * a tooltip saying why; the tooltip sits on a wrapper because a disabled button gets no
+     * mouse events.
+     */
+    private Node exportButton() {
+        Button button = new Button();
+        button.setId("walk-export");
+        button.textProperty().bind(i18n.text("walk.export.button"));
+        button.setFocusTraversable(false);
+        button.setMinWidth(Region.USE_PREF_SIZE);
+        button.disableProperty().bind(export.tablesProperty().isNull());
+        button.setOnAction(e -> export.actions().run(FileAction.PICTURE, button.getScene().getWindow()));
+        StackPane wrapper = new StackPane(button);
+        wrapper.setId("walk-export-box");
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(Bindings.createStringBinding(() -> export.whyNot().get().isEmpty()
+                ? i18n.get("walk.export.tip") : export.whyNot().get(), export.whyNot(), i18n.localeProperty()));
+        Tooltip.install(wrapper, tip);
+        return wrapper;
     }
 }

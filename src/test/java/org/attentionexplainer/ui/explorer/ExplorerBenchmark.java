@@ -80,7 +80,7 @@ class ExplorerBenchmark {
         HeatmapControl[] heatmap = new HeatmapControl[1];
         FxToolkit.setupFixture(() -> {
             vm[0] = new ExplorerViewModel(context);
-            ExplorerView view = new ExplorerView(vm[0], context.i18n());
+            ExplorerView view = new ExplorerView(vm[0], context.i18n(), ExplorerActions.create(context, vm[0]));
             Scene scene = new Scene(view.createView(), 1200, 760);
             scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
             stage.setScene(scene);

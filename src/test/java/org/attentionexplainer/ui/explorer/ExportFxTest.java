@@ -3,7 +3,6 @@ package org.attentionexplainer.ui.explorer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +13,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.stage.Stage;
-import javafx.stage.Window;
+import org.attentionexplainer.ui.export.FixedFiles;
 import org.attentionexplainer.ui.home.HomeScreen;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.MainView;
@@ -28,43 +27,25 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Export and sessions through the explorer's menu, headless, into a temporary folder. */
+/** Export and sessions through the explorer's own Export menu, headless, into a temporary folder. */
 @ExtendWith(ApplicationExtension.class)
 class ExportFxTest {
     @TempDir
-    Path dir;
+    static Path dir;
 
     private ExplorerScreen explorer;
+    private FixedFiles files;
 
     @Start
     void start(Stage stage) {
-        AppContext context = AppContext.forTests();
+        files = new FixedFiles(dir);
+        AppContext context = AppContext.forTests().withFiles(files);
         explorer = new ExplorerScreen(context);
         MainViewModel main = new MainViewModel(context, List.of(new HomeScreen(context), explorer));
         Scene scene = new Scene(new MainView(main, stage::close).createView(), 1200, 760);
         scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
         stage.setScene(scene);
         stage.show();
-    }
-
-    /** Answers every file question with {@code file} and every folder question with the temp folder. */
-    private PathChooser fixed(Path file) {
-        return new PathChooser() {
-            @Override
-            public File saveFile(Window owner, String title, String extension, String initialName) {
-                return file.toFile();
-            }
-
-            @Override
-            public File openFile(Window owner, String title, String extension) {
-                return file.toFile();
-            }
-
-            @Override
-            public File folder(Window owner, String title) {
-                return dir.toFile();
-            }
-        };
     }
 
     private void menu(FxRobot robot, String item) {
@@ -79,44 +60,44 @@ class ExportFxTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    private List<String> names() throws Exception {
-        try (Stream<Path> s = Files.list(dir)) {
+    private static List<String> names(Path folder) throws Exception {
+        try (Stream<Path> s = Files.list(folder)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
 
     @Test
     void allHeadsGoToTheFolderOneFilePerHeadPlusTheGrid(FxRobot robot) throws Exception {
+        Path heads = Files.createDirectories(dir.resolve("heads"));
+        files.folder = heads;
         robot.clickOn("Attention maps");
-        explorer.usePathChooser(fixed(dir.resolve("unused.png")));
-        menu(robot, "#export-menu-export");
-        robot.clickOn("#export-scope-all");
+        menu(robot, "#export-menu-all-heads");
         ok(robot);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> names().contains("grid.png"));
-        int heads = explorer.model().traceProperty().get().headCount();
-        assertEquals(heads + 1, names().size(), names().toString());
-        assertTrue(names().contains("head-01.png"));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> names(heads).contains("grid.png"));
+        int count = explorer.model().traceProperty().get().headCount();
+        assertEquals(count + 1, names(heads).size(), names(heads).toString());
+        assertTrue(names(heads).contains("head-01.png"));
     }
 
     @Test
     void theViewGoesToOneFileAndASessionReopensTheSettings(FxRobot robot) throws Exception {
         robot.clickOn("Attention maps");
         Path svg = dir.resolve("view.svg");
-        explorer.usePathChooser(fixed(svg));
-        menu(robot, "#export-menu-export");
+        files.file = svg;
+        menu(robot, "#export-menu-picture");
         robot.clickOn("#export-format");
         robot.clickOn("SVG picture (vector)");
         ok(robot);
         assertTrue(Files.readString(svg).contains("<text"), "an SVG with text");
 
         Path session = dir.resolve("session.json");
-        explorer.usePathChooser(fixed(session));
+        files.file = session;
         ExplorerViewModel vm = explorer.model();
         robot.interact(() -> vm.controls().temperatureProperty().set(0.37));
-        menu(robot, "#export-menu-save");
+        menu(robot, "#export-menu-save-session");
         assertTrue(Files.readString(session).contains("0.37"));
         robot.interact(() -> vm.controls().temperatureProperty().set(2.0));
-        menu(robot, "#export-menu-open");
+        menu(robot, "#export-menu-open-session");
         assertEquals(0.37, vm.controls().temperatureProperty().get());
     }
 }

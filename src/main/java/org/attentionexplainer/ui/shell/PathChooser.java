@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.ui.shell;
 
 import java.io.File;
 import javafx.stage.DirectoryChooser;
@@ -6,7 +6,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /** Asks the user for a file or folder; the system's choosers, or a fixed answer in tests. */
-interface PathChooser {
+public interface PathChooser {
     /** A file to write, or null if the user gave up. */
     File saveFile(Window owner, String title, String extension, String initialName);
 

@@ -1,15 +1,16 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.ui.export;
 
+import java.util.List;
 import java.util.Optional;
-import javafx.scene.Node;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
-import javafx.scene.control.RadioButton;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
 import org.attentionexplainer.export.ExportFormat;
@@ -17,24 +18,35 @@ import org.attentionexplainer.export.FigureParts;
 import org.attentionexplainer.export.Resolution;
 import org.attentionexplainer.ui.i18n.I18n;
 
-/** Asks what to export: format, scale, the parts of the picture, this view or every head. */
-final class ExportDialog {
+/**
+ * Asks how to export: the format among those offered and, for pictures, the size (1× to 4×
+ * or a print DPI) and the parts of the picture (title, labels, colour bar, caption).
+ */
+public final class ExportDialog {
+    /** What the user chose. */
+    public record Choice(ExportFormat format, Resolution resolution, FigureParts parts) {
+    }
+
     private static final int[] DPIS = {150, 300, 600};
     private final I18n i18n;
 
-    ExportDialog(I18n i18n) {
+    public ExportDialog(I18n i18n) {
         this.i18n = i18n;
     }
 
-    Optional<ExplorerExport.Choice> ask(Window owner) {
+    /** The choice, or empty if cancelled; {@code titleKey} names what is exported. */
+    public Optional<Choice> ask(Window owner, String titleKey, List<ExportFormat> formats) {
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.initOwner(owner);
-        dialog.setTitle(i18n.get("export.dialog.title"));
+        dialog.setTitle(i18n.get(titleKey));
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        if (owner != null && owner.getScene() != null) {
+            dialog.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
+        }
         ChoiceBox<ExportFormat> format = new ChoiceBox<>();
         format.setId("export-format");
-        format.getItems().addAll(ExportFormat.values());
-        format.setValue(ExportFormat.PNG);
+        format.getItems().addAll(formats);
+        format.setValue(formats.get(0));
         format.setConverter(converter(f -> i18n.get("export.format." + f.extension())));
         ChoiceBox<Integer> size = new ChoiceBox<>();
         size.setId("export-scale");
@@ -46,27 +58,23 @@ final class ExportDialog {
         CheckBox labels = check("export-labels", "export.part.labels");
         CheckBox legend = check("export-legend", "export.part.legend");
         CheckBox caption = check("export-caption", "export.part.caption");
-        ToggleGroup scope = new ToggleGroup();
-        RadioButton view = new RadioButton(i18n.get("export.scope.view"));
-        view.setId("export-scope-view");
-        RadioButton all = new RadioButton(i18n.get("export.scope.all"));
-        all.setId("export-scope-all");
-        view.setToggleGroup(scope);
-        all.setToggleGroup(scope);
-        view.setSelected(true);
+        HBox parts = new HBox(10, title, labels, legend, caption);
+        parts.disableProperty().bind(Bindings.createBooleanBinding(() -> !format.getValue().picture(),
+                format.valueProperty()));
         GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(8);
         grid.addRow(0, new Label(i18n.get("export.format")), format);
-        grid.addRow(1, new Label(i18n.get("export.scale")), size);
-        grid.addRow(2, new Label(i18n.get("export.parts")), row(title, labels, legend, caption));
-        grid.addRow(3, new Label(i18n.get("export.scope")), row(view, all));
+        if (formats.stream().anyMatch(ExportFormat::picture)) {
+            grid.addRow(1, new Label(i18n.get("export.scale")), size);
+            grid.addRow(2, new Label(i18n.get("export.parts")), parts);
+        }
         dialog.getDialogPane().setContent(grid);
         return dialog.showAndWait().filter(b -> b == ButtonType.OK).map(b -> {
             int v = size.getValue();
             Resolution res = v > 0 ? Resolution.times(v) : Resolution.dpi(-v);
-            return new ExplorerExport.Choice(format.getValue(), res, new FigureParts(title.isSelected(),
-                    labels.isSelected(), legend.isSelected(), caption.isSelected()), all.isSelected());
+            return new Choice(format.getValue(), res, new FigureParts(title.isSelected(), labels.isSelected(),
+                    legend.isSelected(), caption.isSelected()));
         });
     }
 
@@ -77,11 +85,7 @@ final class ExportDialog {
         return c;
     }
 
-    private static Node row(Node... nodes) {
-        return new javafx.scene.layout.HBox(10, nodes);
-    }
-
-    private static <T> StringConverter<T> converter(java.util.function.Function<T, String> text) {
+    private static <T> StringConverter<T> converter(Function<T, String> text) {
         return new StringConverter<>() {
             @Override
             public String toString(T t) {

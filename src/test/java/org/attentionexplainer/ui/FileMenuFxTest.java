@@ -1,0 +1,215 @@
+package org.attentionexplainer.ui;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.attentionexplainer.export.SvgTexts;
+import org.attentionexplainer.ui.export.FixedFiles;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.MainView;
+import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.theme.Theme;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The main window's File menu, headless, with every screen: export pictures of the explorer
+ * and of a walkthrough step into a temporary folder, accelerators, an overwrite that must be
+ * confirmed, and entries that do not apply switched off with the reason shown.
+ */
+class FileMenuFxTest {
+    private final FxRobot robot = new FxRobot();
+    private FixedFiles files;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void open() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        files = new FixedFiles(dir);
+        AppContext context = AppContext.forTests().withFiles(files);
+        FxToolkit.setupStage(s -> {
+            MainViewModel model = new MainViewModel(context, DesktopApp.createScreens(context));
+            Scene scene = new Scene(new MainView(model, s::close).createView(), 1200, 760);
+            scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
+            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model));
+            s.setScene(scene);
+            s.show();
+            s.toFront();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#walk-progress");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        FxToolkit.hideStage();
+        FxToolkit.cleanupStages();
+    }
+
+    private MenuItem fileItem(String id) {
+        MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
+        Menu file = bar.getMenus().stream().filter(m -> "menu-file".equals(m.getId())).findFirst().orElseThrow();
+        return file.getItems().stream().filter(i -> id.equals(i.getId())).findFirst().orElseThrow();
+    }
+
+    private void fileMenu(String itemId) {
+        robot.clickOn("File");
+        robot.clickOn("#" + itemId);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private DialogPane dialog() {
+        return robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+    }
+
+    private void press(DialogPane pane, ButtonType button) {
+        robot.clickOn((Button) pane.lookupButton(button));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** In the open export dialog: the format and, for a PNG, the scale, as their choice boxes show them; then OK. */
+    private void choose(String format, String scale) {
+        DialogPane pane = dialog();
+        select(pane, "#export-format", format);
+        if (scale != null) {
+            select(pane, "#export-scale", scale);
+        }
+        press(pane, ButtonType.OK);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void select(DialogPane pane, String id, String text) {
+        ChoiceBox<Object> box = (ChoiceBox<Object>) pane.lookup(id);
+        Object item = box.getItems().stream().filter(i -> box.getConverter().toString(i).equals(text)).findFirst()
+                .orElseThrow(() -> new AssertionError(text + " not offered"));
+        robot.interact(() -> box.setValue(item));
+    }
+
+    private void key(KeyCode... codes) {
+        robot.push(codes);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void theExplorersViewGoesToSvgAndPngFromTheFileMenuAndAnOverwriteIsAsked() throws Exception {
+        robot.clickOn("Attention maps");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(fileItem("menu-file-save-session").isDisable(), "sessions belong to the explorer");
+
+        files.file = dir.resolve("maps.svg");
+        fileMenu("menu-file-picture");
+        choose("SVG picture (vector)", null);
+        List<String> texts = SvgTexts.of(files.file);
+        for (String token : List.of("Your", "journey", "starts", "with", "one", "step")) {
+            assertTrue(texts.contains(token), token + " in " + texts);
+        }
+
+        files.file = dir.resolve("one.png");
+        key(KeyCode.SHORTCUT, KeyCode.E);
+        choose("PNG picture", "1×");
+        files.file = dir.resolve("two.png");
+        key(KeyCode.SHORTCUT, KeyCode.E);
+        choose("PNG picture", "2×");
+        BufferedImage one = ImageIO.read(dir.resolve("one.png").toFile());
+        BufferedImage two = ImageIO.read(dir.resolve("two.png").toFile());
+        assertEquals(2 * one.getWidth(), two.getWidth());
+        assertEquals(2 * one.getHeight(), two.getHeight());
+
+        byte[] before = Files.readAllBytes(dir.resolve("two.png"));
+        fileMenu("menu-file-picture");
+        choose("PNG picture", "1×");
+        DialogPane confirm = dialog();
+        assertEquals("two.png exists. Replace it?", confirm.getContentText());
+        press(confirm, ButtonType.CANCEL);
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("two.png")), "cancel leaves the file alone");
+        fileMenu("menu-file-picture");
+        choose("PNG picture", "1×");
+        press(dialog(), ButtonType.OK);
+        assertEquals(one.getWidth(), ImageIO.read(dir.resolve("two.png").toFile()).getWidth(), "replaced at 1×");
+    }
+
+    @Test
+    void aWalkthroughStepExportsItsMatricesAndAStepWithoutOneSaysWhy() throws Exception {
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        assertEquals("4. All queries at once", robot.lookup("#walk-title").queryAs(Labeled.class).getText());
+        assertTrue(fileItem("menu-file-save-session").isDisable(), "no sessions here: off, not hidden");
+        assertTrue(fileItem("menu-file-all-heads").isDisable());
+
+        files.file = dir.resolve("step-4.svg");
+        fileMenu("menu-file-picture");
+        choose("SVG picture (vector)", null);
+        List<String> texts = SvgTexts.of(files.file);
+        for (String t : List.of("4. All queries at once", "Hello", "shiny", "sun", "0.4063")) {
+            assertTrue(texts.contains(t), t + " in " + texts);
+        }
+        files.file = dir.resolve("step-4.png");
+        robot.clickOn("#walk-export");
+        choose("PNG picture", "2×");
+        BufferedImage png = ImageIO.read(files.file.toFile());
+        assertTrue(png.getWidth() > 1500 && png.getHeight() > 600, png.getWidth() + " x " + png.getHeight());
+        assertTrue(robot.lookup("#walk-export-notice").queryAs(Labeled.class).getText().startsWith("Exported 1 file to "));
+
+        key(KeyCode.END);
+        assertTrue(fileItem("menu-file-picture").isDisable(), "step 8 has no matrix");
+        assertTrue(fileItem("menu-file-data").isDisable());
+        assertTrue(robot.lookup("#walk-export").queryAs(Button.class).isDisable());
+        Node box = robot.lookup("#walk-export-box").query();
+        Tooltip tip = (Tooltip) box.getProperties().get("javafx.scene.control.Tooltip");
+        assertTrue(tip.getText().startsWith("This step draws histograms and bars, not a matrix"), tip.getText());
+        key(KeyCode.SHORTCUT, KeyCode.E);
+        assertTrue(robot.lookup(".dialog-pane").tryQuery().isEmpty(), "the accelerator does nothing where export is off");
+    }
+
+    @Test
+    void aChapterExportsItsFirstMapAndAChapterWithoutOneIsOff() throws Exception {
+        robot.clickOn("Chapters");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#chapter-progress");
+        assertEquals("Chapter 1 of 9", robot.lookup("#chapter-progress").queryAs(Labeled.class).getText());
+        files.file = dir.resolve("chapter-1.svg");
+        key(KeyCode.SHORTCUT, KeyCode.E);
+        choose("SVG picture (vector)", null);
+        List<String> texts = SvgTexts.of(files.file);
+        assertTrue(texts.contains("Causal attention"), texts.toString());
+        assertTrue(robot.lookup("#chapter-export-notice").queryAs(Labeled.class).getText().startsWith("Exported 1 file"));
+
+        for (int i = 0; i < 6; i++) {
+            key(KeyCode.RIGHT);
+        }
+        assertEquals("Chapter 7 of 9", robot.lookup("#chapter-progress").queryAs(Labeled.class).getText());
+        assertTrue(fileItem("menu-file-picture").isDisable(), "the stability chapter has a table, no map");
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        assertFalse(fileItem("menu-file-picture").isDisable(), "the edge cases have a map again");
+    }
+}
