@@ -29,6 +29,7 @@ public final class ExplorerScreen implements Screen {
     public Node view() {
         if (view == null) {
             model = new ExplorerViewModel(context);
+            new ExplorerPersistence(context.settings()).attach(model);
             explorer = new ExplorerView(model, context.i18n());
             view = explorer.createView();
         }
