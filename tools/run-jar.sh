@@ -28,14 +28,23 @@ fi
 if [ $# -gt 0 ]; then  # a command: no archive to use, and its classes are not the window's
   exec "$java" "${options[@]}" -jar "$jar" "$@"
 fi
-# The window, recording the archive: into a file of its own, moved into place when complete,
-# so that two first runs at once cannot leave half an archive.
-partial=$(mktemp "$archive.XXXXXX")
+# The window, recording the archive: into a file of its own, moved into place when the run
+# ended normally (or by SIGTERM, which still writes it), so that two first runs at once or a
+# crash cannot leave half an archive. Signals to this script go on to Java.
+partial=$archive.$$.partial
 rm -f "$partial"
-trap 'rm -f "$partial"' EXIT
+"$java" "${options[@]}" -XX:ArchiveClassesAtExit="$partial" -jar "$jar" &
+child=$!
+trap 'kill -TERM "$child" 2>/dev/null || true' TERM INT HUP
 status=0
-"$java" "${options[@]}" -XX:ArchiveClassesAtExit="$partial" -jar "$jar" || status=$?
-if [ -s "$partial" ]; then
+wait "$child" || status=$?
+while kill -0 "$child" 2>/dev/null; do  # the wait was cut short by a signal passed on
+  status=0
+  wait "$child" || status=$?
+done
+if [ -s "$partial" ] && { [ "$status" = 0 ] || [ "$status" = 143 ]; }; then
   mv -f "$partial" "$archive"
+else
+  rm -f "$partial"
 fi
-exit $status
+exit "$status"
