@@ -91,7 +91,13 @@ one_run() {
     "$@" >"$log" 2>&1 &
     app_pid=$!
     while ! xdotool search --onlyvisible --name '.+' >/dev/null 2>&1; do
-      kill -0 "$app_pid" 2>/dev/null || { echo "startup-time: the program exited without a window:" >&2; tail -5 "$log" >&2; exit 1; }
+      if ! kill -0 "$app_pid" 2>/dev/null; then
+        if ! xdotool getdisplaygeometry >/dev/null 2>&1; then
+          echo "retry"  # the X server went away under the program: not its fault
+          return
+        fi
+        echo "startup-time: the program exited without a window:" >&2; tail -5 "$log" >&2; exit 1
+      fi
       sleep 0.01
     done
     end=$(now_ms)
@@ -109,9 +115,14 @@ load_before=$(cut -d' ' -f1 /proc/loadavg)
 declare -a firsts walls cpus
 for round in $(seq 1 "$runs"); do
   for k in $(seq 0 $(( commands - 1 ))); do
-    ensure_display
-    read -r wall cpu < <(one_run "${words[@]:${starts[$k]}:${lengths[$k]}}") || true
-    [ -n "${wall:-}" ] || exit 1  # one_run said why
+    wall=retry
+    for _ in 1 2 3; do
+      [ "$wall" = retry ] || break
+      ensure_display
+      wall=""
+      read -r wall cpu < <(one_run "${words[@]:${starts[$k]}:${lengths[$k]}}") || true
+    done
+    [ -n "$wall" ] && [ "$wall" != retry ] || exit 1  # one_run said why
     if [ "$round" = 1 ]; then
       firsts[$k]=$wall
     else
