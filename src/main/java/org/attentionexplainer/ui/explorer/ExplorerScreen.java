@@ -4,7 +4,10 @@ import javafx.scene.Node;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Screen;
 
-/** The heatmap explorer as a screen of the main window; the presenter keys step through the heads. */
+/**
+ * The heatmap explorer as a screen of the main window; the presenter keys step through the heads.
+ * Its settings are restored from the last run and saved as they change ({@link ExplorerPersistence}).
+ */
 public final class ExplorerScreen implements Screen {
     private final AppContext context;
     private ExplorerViewModel model;
