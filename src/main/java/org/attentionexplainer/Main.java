@@ -15,6 +15,12 @@ public final class Main {
 
     public static void main(String[] args) {
         configureNativeCaches();
+        if (args.length == 0) {
+            // The window needs no parsing: picocli's model of every command costs 0.3-0.4 s of CPU on a
+            // window start, and its classes (Java 5 bytecode) cannot be class-data shared.
+            DesktopApp.launchWindow(args);
+            System.exit(0);
+        }
         int status = CliApp.run(args, () -> DesktopApp.launchWindow(args), AttentionEngine::new);
         System.exit(status);
     }

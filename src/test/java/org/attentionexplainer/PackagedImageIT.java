@@ -137,6 +137,8 @@ class PackagedImageIT {
                     .redirectErrorStream(true).redirectOutput(temp.resolve("app.log").toFile());
             builder.environment().put("DISPLAY", display);
             builder.environment().put("XDG_CACHE_HOME", temp.resolve("cache").toString());
+            Path classes = temp.resolve("classes.log");
+            builder.environment().put("JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes);
             long start = System.nanoTime();
             app = builder.start();
             boolean shown = false;
@@ -151,6 +153,7 @@ class PackagedImageIT {
             log = Files.readString(temp.resolve("app.log"));
             assertTrue(app.isAlive(), "the app ended while its window was open: " + log);
             assertFalse(log.contains("Exception"), log);
+            assertNothingHeavyBeforeTheWindow(Files.readAllLines(classes));
         } finally {
             if (app != null) {
                 app.destroy();
@@ -159,6 +162,25 @@ class PackagedImageIT {
             }
             xvfb.process().destroy();
         }
+    }
+
+    /**
+     * The window comes first: until its stage is shown, no class of ND4J, javacpp, the logging
+     * (Logback starts with ND4J) or picocli (not needed without arguments) has been loaded.
+     */
+    private static void assertNothingHeavyBeforeTheWindow(List<String> classLog) {
+        int shown = -1;
+        for (int i = 0; i < classLog.size() && shown < 0; i++) {
+            if (classLog.get(i).contains(" com.sun.javafx.tk.quantum.WindowStage ")) {
+                shown = i;
+            }
+        }
+        assertTrue(shown > 0, "the class log has no window stage: " + classLog.size() + " lines");
+        List<String> heavy = classLog.subList(0, shown).stream()
+                .filter(l -> l.matches(".* (org\\.nd4j|org\\.bytedeco|ch\\.qos\\.logback|org\\.slf4j|picocli)\\..*"))
+                .collect(Collectors.toList());
+        assertEquals(List.of(), heavy, "loaded before the window");
+        assertTrue(classLog.stream().anyMatch(l -> l.contains(" org.nd4j.")), "ND4J starts once the window is up");
     }
 
     private record XServer(Process process, String display) {

@@ -7,7 +7,10 @@ import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
-/** The heatmap explorer as a screen of the main window; the presenter keys step through the heads. */
+/**
+ * The heatmap explorer as a screen of the main window; the presenter keys step through the heads.
+ * Its settings are restored from the last run and saved as they change ({@link ExplorerPersistence}).
+ */
 public final class ExplorerScreen implements Screen {
     private final AppContext context;
     private ExplorerViewModel model;
@@ -32,6 +35,7 @@ public final class ExplorerScreen implements Screen {
     public Node view() {
         if (view == null) {
             model = new ExplorerViewModel(context);
+            new ExplorerPersistence(context.settings()).attach(model);
             actions = ExplorerActions.create(context, model);
             view = new ExplorerView(model, context.i18n(), actions).createView();
         }

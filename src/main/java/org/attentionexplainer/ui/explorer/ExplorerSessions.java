@@ -33,15 +33,24 @@ final class ExplorerSessions {
      * @throws SpecException with one line if the session cannot be shown; nothing has changed then
      */
     static void restore(ExplorerViewModel vm, AppContext context, Session s) throws SpecException {
-        check(s);
         if (s.loaded().isEmpty()) {
-            vm.useSentence();
-            apply(vm, s);
+            restoreSentence(vm, s);
             return;
         }
+        check(s);
         ExplorerFigures.View view = new ExplorerFigures.View(mode(s), s.head(), stage(s), colorMap(s), s.autoRange(),
                 s.showValues());
         new ExplorerLoader(vm, context).restore(s.model(), s.loaded(), s.controls(), view, () -> apply(vm, s));
+    }
+
+    /** A session of a typed sentence (nothing loaded): the model, controls and view at once. */
+    static void restoreSentence(ExplorerViewModel vm, Session s) throws SpecException {
+        if (!s.loaded().isEmpty()) {
+            throw new IllegalArgumentException("the session has loaded tensors");
+        }
+        check(s);
+        vm.useSentence();
+        apply(vm, s);
     }
 
     /** Refuses what the explorer cannot show, in one line. */
