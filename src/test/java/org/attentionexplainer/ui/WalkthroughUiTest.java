@@ -91,6 +91,25 @@ class WalkthroughUiTest {
     }
 
     @Test
+    void presentationModeKeepsTheHeadlineAndPictureAndHidesTheProse() {
+        assertTrue(narrativeShown(), "the prose is there outside presentation mode");
+        key(KeyCode.F5);
+        assertFalse(narrativeShown(), "presentation mode hides the prose of the step shown");
+        key(KeyCode.RIGHT);
+        assertEquals("Step 2 of 8", text("#walk-progress"));
+        assertFalse(narrativeShown(), "and of the next step");
+        assertTrue(robot.lookup(".walk-formula").queryAll().stream().anyMatch(Node::isVisible),
+                "the formula stays");
+        key(KeyCode.ESCAPE);
+        assertTrue(narrativeShown(), "leaving presentation mode brings the prose back");
+    }
+
+    /** Whether the shown step's prose is visible (the hidden steps' pages are not in the scene). */
+    private boolean narrativeShown() {
+        return robot.lookup(".walk-text").queryAll().stream().anyMatch(n -> n.isVisible() && n.isManaged());
+    }
+
+    @Test
     void clickingATokenMakesItTheQueryAndReplaysTheSteps() {
         key(KeyCode.RIGHT);
         key(KeyCode.RIGHT);

@@ -17,6 +17,9 @@ import org.attentionexplainer.ui.i18n.I18n;
 final class StepLayout {
     /** The explanation's share of the page's width. */
     private static final double LEFT_SHARE = 0.34;
+    /** Key of a page's prose in its properties. */
+    static final String NARRATIVE = "walk-narrative";
+
     private StepLayout() {
     }
 
@@ -43,7 +46,13 @@ final class StepLayout {
         HBox page = new HBox(leftScroll, rightScroll);
         leftScroll.prefWidthProperty().bind(page.widthProperty().multiply(LEFT_SHARE));
         page.getStyleClass().add("walk-page");
+        page.getProperties().put(NARRATIVE, text);
         return page;
+    }
+
+    /** The page's prose, which presentation mode hides (null for a page not made here). */
+    static Node narrative(Node page) {
+        return (Node) page.getProperties().get(NARRATIVE);
     }
 
     static Label wrapped(I18n i18n, String key, String styleClass) {

@@ -55,6 +55,11 @@ public final class WalkthroughScreen implements Screen {
     }
 
     @Override
+    public void setPresenting(boolean on) {
+        model.presentingProperty().set(on);
+    }
+
+    @Override
     public boolean first() {
         return model.cursor().first();
     }

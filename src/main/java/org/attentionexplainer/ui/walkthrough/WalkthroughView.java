@@ -73,6 +73,7 @@ public final class WalkthroughView {
 
     private void init() {
         model.stepProperty().addListener((o, a, b) -> show(b));
+        model.presentingProperty().addListener((o, a, b) -> pageArea.getChildren().forEach(this::showNarrative));
         pageArea.sceneProperty().addListener((o, a, scene) -> {
             if (scene != null && pageArea.getChildren().isEmpty()) {
                 showAfterFirstFrame(scene);
@@ -102,6 +103,17 @@ public final class WalkthroughView {
         Node page = pages.computeIfAbsent(step, s -> builders.get(s).get());
         page.setId("page-" + step.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         pageArea.getChildren().setAll(page);
+        showNarrative(page);
+    }
+
+    /** In presentation mode a page keeps its headline, formula, inputs and picture; the prose goes. */
+    private void showNarrative(Node page) {
+        boolean shown = !model.presentingProperty().get();
+        Node text = StepLayout.narrative(page);
+        if (text != null) {
+            text.setVisible(shown);
+            text.setManaged(shown);
+        }
     }
 
     private Node header() {

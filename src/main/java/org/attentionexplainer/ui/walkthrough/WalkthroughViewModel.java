@@ -21,6 +21,7 @@ public final class WalkthroughViewModel {
 
     private final AppContext context;
     private final StepCursor<Step> cursor;
+    private final javafx.beans.property.BooleanProperty presenting = new javafx.beans.property.SimpleBooleanProperty();
     private final HelloViewModel hello;
     private TrainableViewModel trainable;
     private ScalingViewModel scaling;
@@ -36,6 +37,11 @@ public final class WalkthroughViewModel {
 
     public I18n i18n() {
         return context.i18n();
+    }
+
+    /** Presentation mode: each step reduced to its headline, formula and picture. */
+    public javafx.beans.property.BooleanProperty presentingProperty() {
+        return presenting;
     }
 
     /** Which step is shown; next, previous, first, last. */
