@@ -97,9 +97,15 @@ class Timing(list):
     cpu = float("nan")
 
 
+WARMUP_SECONDS = 1.0  # the same untimed warm-up as the Java bench (its JIT compiles meanwhile)
+
+
 def measure(run, warmups, min_runs, min_seconds, max_runs):
-    for _ in range(warmups):
+    warm_start = time.perf_counter()
+    done = 0
+    while done < warmups or time.perf_counter() - warm_start < WARMUP_SECONDS:
         run()
+        done += 1
     times = []
     cpu_start = time.process_time()
     begin = time.perf_counter()
