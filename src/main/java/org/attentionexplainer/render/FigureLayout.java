@@ -206,24 +206,7 @@ public final class FigureLayout {
 
     /** Word-wraps the caption to lines no wider than maxW. */
     private List<String> wrap(String text, double maxW, TextMeasurer m) {
-        List<String> lines = new ArrayList<>();
-        if (!HeatmapOptions.present(text)) {
-            return lines;
-        }
-        StringBuilder line = new StringBuilder();
-        for (String word : text.strip().split("\\s+")) {
-            String candidate = line.length() == 0 ? word : line + " " + word;
-            if (line.length() > 0 && m.width(candidate, 0.9 * f, false) > maxW) {
-                lines.add(line.toString());
-                line.setLength(0);
-                line.append(word);
-            } else {
-                line.setLength(0);
-                line.append(candidate);
-            }
-        }
-        lines.add(line.toString());
-        return lines;
+        return HeatmapOptions.present(text) ? m.wrap(text, maxW, 0.9 * f, false) : new ArrayList<>();
     }
 
     private record TextKey(String text, double size, boolean bold) {

@@ -173,21 +173,7 @@ final class PanelLayout {
 
     /** The title's words on lines no wider than maxW (a word wider than that on a line of its own). */
     private List<String> wrap(String text, double maxW, TextMeasurer m) {
-        List<String> lines = new ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String word : text.strip().split("\\s+")) {
-            String candidate = line.length() == 0 ? word : line + " " + word;
-            if (line.length() > 0 && m.width(candidate, f, true) > maxW) {
-                lines.add(line.toString());
-                line.setLength(0);
-                line.append(word);
-            } else {
-                line.setLength(0);
-                line.append(candidate);
-            }
-        }
-        lines.add(line.toString());
-        return lines;
+        return m.wrap(text, maxW, f, true);
     }
 
     /** The first {@code n} lines, the last holding the rest of the title, shortened to fit. */

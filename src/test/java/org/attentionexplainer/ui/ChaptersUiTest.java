@@ -7,16 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Labeled;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.shell.AppContext;
-import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
-import org.attentionexplainer.ui.theme.Theme;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,20 +34,9 @@ class ChaptersUiTest {
 
     @BeforeEach
     void open() throws Exception {
-        Stage stage = FxToolkit.registerPrimaryStage();
         AppContext context = AppContext.forTests();
-        FxToolkit.setupStage(s -> {
-            model = new MainViewModel(context, DesktopApp.createScreens(context));
-            model.currentProperty().set(model.screens().stream().filter(x -> x.id().equals("chapters"))
-                    .findFirst().orElseThrow());
-            Scene scene = new Scene(new MainView(model, s::close).createView(), 1200, 760);
-            scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
-            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model));
-            s.setScene(scene);
-            s.show();
-            s.toFront();
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        model = MainWindow.open(context, "chapters");
+        Stage stage = FxToolkit.registerPrimaryStage();
         assertTrue(stage.isShowing());
         robot.clickOn("#chapter-progress");
     }

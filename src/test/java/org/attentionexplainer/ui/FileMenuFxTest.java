@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
@@ -21,15 +20,10 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
-import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.attentionexplainer.export.SvgTexts;
 import org.attentionexplainer.ui.export.FixedFiles;
 import org.attentionexplainer.ui.shell.AppContext;
-import org.attentionexplainer.ui.shell.MainView;
-import org.attentionexplainer.ui.shell.MainViewModel;
-import org.attentionexplainer.ui.theme.Theme;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,19 +46,9 @@ class FileMenuFxTest {
 
     @BeforeEach
     void open() throws Exception {
-        FxToolkit.registerPrimaryStage();
         files = new FixedFiles(dir);
         AppContext context = AppContext.forTests().withFiles(files);
-        FxToolkit.setupStage(s -> {
-            MainViewModel model = new MainViewModel(context, DesktopApp.createScreens(context));
-            Scene scene = new Scene(new MainView(model, s::close).createView(), 1200, 760);
-            scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
-            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model));
-            s.setScene(scene);
-            s.show();
-            s.toFront();
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        MainWindow.open(context, "walkthrough");
         robot.clickOn("#walk-progress");
     }
 

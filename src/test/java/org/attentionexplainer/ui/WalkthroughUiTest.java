@@ -5,16 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 import org.attentionexplainer.ui.shell.AppContext;
-import org.attentionexplainer.ui.shell.MainView;
-import org.attentionexplainer.ui.shell.MainViewModel;
-import org.attentionexplainer.ui.theme.Theme;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,18 +29,9 @@ class WalkthroughUiTest {
     /** Monocle's headless screen is 1280×800: the window stays inside it. */
     @BeforeEach
     void open() throws Exception {
-        Stage stage = FxToolkit.registerPrimaryStage();
         context = AppContext.forTests();
-        FxToolkit.setupStage(s -> {
-            MainViewModel model = new MainViewModel(context, DesktopApp.createScreens(context));
-            Scene scene = new Scene(new MainView(model, s::close).createView(), 1200, 760);
-            scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
-            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model));
-            s.setScene(scene);
-            s.show();
-            s.toFront();
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        MainWindow.open(context, "walkthrough");
+        Stage stage = FxToolkit.registerPrimaryStage();
         assertTrue(stage.isShowing());
         robot.clickOn("#walk-progress");
     }

@@ -1,0 +1,39 @@
+package org.attentionexplainer.ui;
+
+import java.util.concurrent.TimeoutException;
+import javafx.scene.Scene;
+import javafx.scene.input.KeyEvent;
+import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.MainView;
+import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.theme.Theme;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The app's main window as the UI tests open it: every screen, the light theme, the presenter
+ * keys, 1200 × 760 (inside Monocle's 1280 × 800 headless screen), showing the given screen.
+ */
+final class MainWindow {
+    private MainWindow() {
+    }
+
+    /** Opens the window on the primary stage and returns its view-model once it is shown. */
+    static MainViewModel open(AppContext context, String screenId) throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+        MainViewModel[] model = new MainViewModel[1];
+        FxToolkit.setupStage(s -> {
+            model[0] = new MainViewModel(context, DesktopApp.createScreens(context));
+            model[0].currentProperty().set(model[0].screens().stream().filter(x -> x.id().equals(screenId))
+                    .findFirst().orElseThrow());
+            Scene scene = new Scene(new MainView(model[0], s::close).createView(), 1200, 760);
+            scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
+            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model[0]));
+            s.setScene(scene);
+            s.show();
+            s.toFront();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        return model[0];
+    }
+}
