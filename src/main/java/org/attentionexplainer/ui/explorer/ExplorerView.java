@@ -149,7 +149,15 @@ public final class ExplorerView {
         VBox.setVgrow(heatmap, Priority.ALWAYS);
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
-        VBox box = new VBox(8, toolbar, heatmap, hint);
+        // "Numbers" on, but the cells of the picture shown are too small for them: say so
+        Label noRoom = w.label("explorer.values.noRoom", "hint");
+        noRoom.setId("explorer-values-no-room");
+        noRoom.setWrapText(true);
+        noRoom.visibleProperty().bind(Bindings.createBooleanBinding(() -> vm.display().showValuesProperty().get()
+                        && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown(),
+                vm.display().showValuesProperty(), heatmap.shownProperty()));
+        noRoom.managedProperty().bind(noRoom.visibleProperty());
+        VBox box = new VBox(8, toolbar, heatmap, noRoom, hint);
         box.setPadding(new Insets(6, 12, 12, 12));
         return box;
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.css.PseudoClass;
+import javafx.scene.Node;
 import javafx.geometry.Point2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -100,6 +101,27 @@ class ExplorerFxTest {
             }
         }
         assertEquals("T = 0.05", robot.lookup("#explorer-temperature-value").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void numbersThatDoNotFitTheCellsAreExplained(FxRobot robot) {
+        HeatmapControl heatmap = open(robot);
+        Node noRoom = robot.lookup("#explorer-values-no-room").query();
+        robot.interact(() -> explorer.model().display().showValuesProperty().set(true));
+        // 60 tokens in a grid of 4 heads: cells of a few pixels, no room for "0.02"
+        TextField sentence = robot.lookup("#explorer-sentence").queryAs(TextField.class);
+        robot.interact(() -> sentence.setText("one two three four five six seven eight nine ten ".repeat(6)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(heatmap.shownProperty().get().valuesShown());
+        assertTrue(noRoom.isVisible(), "the reader is told why the numbers are missing");
+        // one head of three tokens: the numbers are written, the explanation goes
+        robot.interact(() -> {
+            sentence.setText("Hello shiny sun");
+            explorer.model().display().modeProperty().set(ViewMode.FOCUS);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(heatmap.shownProperty().get().valuesShown());
+        assertFalse(noRoom.isVisible());
     }
 
     @Test
