@@ -104,11 +104,6 @@ public enum ColorMap {
         return table[Math.min(SIZE - 1, (int) (t * SIZE))];
     }
 
-    /** The whole table (do not modify). */
-    int[] table() {
-        return table;
-    }
-
     /** The colour of table entry i, 0..255. */
     public int entry(int i) {
         return table[i];

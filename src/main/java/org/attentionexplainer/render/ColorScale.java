@@ -81,16 +81,12 @@ public record ColorScale(ColorMap map, double min, double max) {
     }
 
     /**
-     * The colours of many values at once, each the same as {@link #argb(double)} gives (NaN
-     * the first colour): the loop behind every heatmap's cells.
+     * The colours of many values at once (NaN the first colour): the loop behind every
+     * heatmap's cells.
      */
     public void argb(float[] values, int[] into) {
-        int[] table = map.table();
-        double span = max - min;
-        int last = ColorMap.SIZE - 1;
         for (int i = 0; i < values.length; i++) {
-            double t = span == 0 ? 0.5 : (values[i] - min) / span;
-            into[i] = t > 0 ? table[t >= 1 ? last : Math.min(last, (int) (t * ColorMap.SIZE))] : table[0];
+            into[i] = argb(values[i]);
         }
     }
 
