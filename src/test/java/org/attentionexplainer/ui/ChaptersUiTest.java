@@ -9,7 +9,6 @@ import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.MainViewModel;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -36,15 +34,12 @@ class ChaptersUiTest {
     void open() throws Exception {
         AppContext context = AppContext.forTests();
         model = MainWindow.open(context, "chapters");
-        Stage stage = FxToolkit.registerPrimaryStage();
-        assertTrue(stage.isShowing());
         robot.clickOn("#chapter-progress");
     }
 
     @AfterEach
     void close() throws Exception {
-        FxToolkit.hideStage();
-        FxToolkit.cleanupStages();
+        MainWindow.close();
     }
 
     private String text(String query) {

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -54,8 +53,7 @@ class FileMenuFxTest {
 
     @AfterEach
     void close() throws Exception {
-        FxToolkit.hideStage();
-        FxToolkit.cleanupStages();
+        MainWindow.close();
     }
 
     private MenuItem fileItem(String id) {

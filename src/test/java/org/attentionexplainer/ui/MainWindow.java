@@ -20,7 +20,7 @@ final class MainWindow {
 
     /** Opens the window on the primary stage and returns its view-model once it is shown. */
     static MainViewModel open(AppContext context, String screenId) throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
+        javafx.stage.Stage stage = FxToolkit.registerPrimaryStage();
         MainViewModel[] model = new MainViewModel[1];
         FxToolkit.setupStage(s -> {
             model[0] = new MainViewModel(context, DesktopApp.createScreens(context));
@@ -34,6 +34,15 @@ final class MainWindow {
             s.toFront();
         });
         WaitForAsyncUtils.waitForFxEvents();
+        if (!stage.isShowing()) {
+            throw new IllegalStateException("the main window did not show");
+        }
         return model[0];
+    }
+
+    /** Hides and forgets the window, so that the next test starts afresh. */
+    static void close() throws TimeoutException {
+        FxToolkit.hideStage();
+        FxToolkit.cleanupStages();
     }
 }

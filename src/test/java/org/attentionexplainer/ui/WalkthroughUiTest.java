@@ -8,13 +8,11 @@ import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -31,15 +29,12 @@ class WalkthroughUiTest {
     void open() throws Exception {
         context = AppContext.forTests();
         MainWindow.open(context, "walkthrough");
-        Stage stage = FxToolkit.registerPrimaryStage();
-        assertTrue(stage.isShowing());
         robot.clickOn("#walk-progress");
     }
 
     @AfterEach
     void close() throws Exception {
-        FxToolkit.hideStage();
-        FxToolkit.cleanupStages();
+        MainWindow.close();
     }
 
     private String text(String query) {
