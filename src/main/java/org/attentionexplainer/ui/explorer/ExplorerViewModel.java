@@ -34,6 +34,7 @@ import org.attentionexplainer.render.CellHit;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.Coalescer;
 
 /**
@@ -206,18 +207,17 @@ public final class ExplorerViewModel {
         Request request = new Request(settings(), l, controls.snapshot(),
                 mode.get() == ViewMode.COMPARE ? pinned.get() : null, view());
         if (answerAtOnce(request)) {
-            Result r;
-            try {
-                r = compute(request);
-            } catch (RuntimeException e) {
-                fail(i18n.get("explorer.error.compute", ExplorerLoader.detail(e)));
-                return;
-            }
-            accept(r);
-            return;
+            AT_ONCE.submit(() -> compute(request), this::accept, this::failCompute);
+        } else {
+            coalescer.request(() -> compute(request), this::accept, this::failCompute);
         }
-        coalescer.request(() -> compute(request), this::accept,
-                e -> fail(i18n.get("explorer.error.compute", ExplorerLoader.detail(e))));
+    }
+
+    /** Runs a task and hands its result or failure on in the calling (FX) thread. */
+    private static final BackgroundWork AT_ONCE = BackgroundWork.sameThread();
+
+    private void failCompute(Throwable e) {
+        fail(i18n.get("explorer.error.compute", ExplorerLoader.detail(e)));
     }
 
     /**
