@@ -52,8 +52,8 @@ public final class ExplorerViewModel {
     private final AppContext context;
     private final I18n i18n;
     private final Coalescer<Result> coalescer;
-    private final ModelBuilder builder = new ModelBuilder();
     private final ExplorerFigures figures;
+    private final ExplorerComputation computation;
     private final CellArithmetic arithmetic;
     private final ExplorerLoader loader;
 
@@ -86,8 +86,6 @@ public final class ExplorerViewModel {
 
     private int updating;
     private Request lastRequest;
-    /** The newest result, as the worker left it: a request with the same inputs reuses its traces. */
-    private volatile Result latest;
 
     /** One request's inputs, captured on the FX thread. */
     record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned,
@@ -110,6 +108,7 @@ public final class ExplorerViewModel {
         this.i18n = context.i18n();
         this.coalescer = new Coalescer<>(context.work());
         this.figures = new ExplorerFigures(i18n);
+        this.computation = new ExplorerComputation(context, figures);
         this.arithmetic = new CellArithmetic(i18n);
         this.loader = new ExplorerLoader(this, context);
         sentence.addListener(o -> retokenize());
@@ -221,48 +220,18 @@ public final class ExplorerViewModel {
     }
 
     /**
-     * A slider step on a small model whose projections are at hand costs well under a
-     * millisecond once warm: it runs right here on the FX thread, so that the new picture is
-     * in the very next frame, rather than a thread hop away and a frame later. Only while
-     * no background work runs, so the engine is free and results stay in order.
+     * A small slider step (see {@link ExplorerComputation#smallStep}) runs right here on the FX
+     * thread, so that the new picture is in the very next frame, rather than a thread hop away
+     * and a frame later. Only while no background work runs, so the engine is free and results
+     * stay in order.
      */
     private boolean answerAtOnce(Request request) {
-        Result prev = latest;
-        if (prev == null || !coalescer.idle() || context.work().runningProperty().get() != 0
-                || !prev.request().sameModel(request)) {
-            return false;
-        }
-        AttentionTrace t = prev.trace();
-        long cells = (long) t.batch() * t.headCount() * t.queryLength() * t.keyLength();
-        return cells * (request.pinned() == null ? 1 : 2) <= AT_ONCE_CELLS;
+        return coalescer.idle() && context.work().runningProperty().get() == 0 && computation.smallStep(request);
     }
 
-    /** The largest maps (cells of all heads) that a slider step computes on the FX thread. */
-    static final long AT_ONCE_CELLS = 16_384;
-
-    /** Runs on the worker: the model and attention (unless unchanged), then the figure. */
+    /** Runs on the worker (or at once): see {@link ExplorerComputation#compute}. */
     Result compute(Request r) {
-        Result prev = latest;
-        AttentionTrace b;
-        AttentionTrace a;
-        if (prev != null && prev.request().sameInputs(r)) {
-            b = prev.trace();
-            a = prev.traceA();
-        } else {
-            var engine = context.engine().join();
-            var base = builder.build(r.settings(), r.loaded());
-            // a trace of the same model lends its projections and scores: a slider step
-            // recomputes only the steps after the scores
-            b = engine.compute(r.controls().applyTo(base), prev == null ? null : prev.trace());
-            a = r.pinned() == null ? null : engine.compute(r.pinned().applyTo(base), b);
-        }
-        ExplorerFigures.View view = r.view().fit(b.headCount());
-        Figure figure = figures.build(b, a, view, figures.caption(r.settings(), r.loaded(), r.controls(), b),
-                r.pinned(), r.controls());
-        Result result = new Result(new Request(r.settings(), r.loaded(), r.controls(), r.pinned(), view), b, a,
-                figure);
-        latest = result;
-        return result;
+        return computation.compute(r);
     }
 
     void accept(Result r) {

@@ -1,0 +1,68 @@
+package org.attentionexplainer.ui.explorer;
+
+import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.lesson.explorer.ModelBuilder;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.ui.explorer.ExplorerViewModel.Request;
+import org.attentionexplainer.ui.explorer.ExplorerViewModel.Result;
+import org.attentionexplainer.ui.shell.AppContext;
+
+/**
+ * What the explorer computes for a request: the model, attention and the figure, reusing what
+ * the last result already holds. Runs on the worker, or on the FX thread for a small slider
+ * step (see {@link #smallStep}); never on both at once.
+ */
+final class ExplorerComputation {
+    /** The largest maps (cells of all heads) that a slider step computes on the FX thread. */
+    static final long AT_ONCE_CELLS = 16_384;
+
+    private final AppContext context;
+    private final ExplorerFigures figures;
+    private final ModelBuilder builder = new ModelBuilder();
+    /** The newest result: a request with the same inputs reuses its traces. */
+    private volatile Result latest;
+
+    ExplorerComputation(AppContext context, ExplorerFigures figures) {
+        this.context = context;
+        this.figures = figures;
+    }
+
+    /**
+     * True when {@code request} only moves a control of the model last computed and its maps
+     * are small: then it costs well under a millisecond once warm.
+     */
+    boolean smallStep(Request request) {
+        Result prev = latest;
+        if (prev == null || !prev.request().sameModel(request)) {
+            return false;
+        }
+        AttentionTrace t = prev.trace();
+        long cells = (long) t.batch() * t.headCount() * t.queryLength() * t.keyLength();
+        return cells * (request.pinned() == null ? 1 : 2) <= AT_ONCE_CELLS;
+    }
+
+    /** The model and attention (unless unchanged), then the figure. */
+    Result compute(Request r) {
+        Result prev = latest;
+        AttentionTrace b;
+        AttentionTrace a;
+        if (prev != null && prev.request().sameInputs(r)) {
+            b = prev.trace();
+            a = prev.traceA();
+        } else {
+            var engine = context.engine().join();
+            var base = builder.build(r.settings(), r.loaded());
+            // a trace of the same model lends its projections and scores: a slider step
+            // recomputes only the steps after the scores
+            b = engine.compute(r.controls().applyTo(base), prev == null ? null : prev.trace());
+            a = r.pinned() == null ? null : engine.compute(r.pinned().applyTo(base), b);
+        }
+        ExplorerFigures.View view = r.view().fit(b.headCount());
+        Figure figure = figures.build(b, a, view, figures.caption(r.settings(), r.loaded(), r.controls(), b),
+                r.pinned(), r.controls());
+        Result result = new Result(new Request(r.settings(), r.loaded(), r.controls(), r.pinned(), view), b, a,
+                figure);
+        latest = result;
+        return result;
+    }
+}
