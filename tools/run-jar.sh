@@ -11,6 +11,7 @@
 #   than the archive (a rebuild) makes the next window run record it again. CDS's own messages
 #   are silenced: an archive that no longer fits (the project moved) is then just not used.
 # - The JIT's C2 waits for 4x the usual calls (see launcher-options.txt for the figures).
+# - The JDK's vector API module, for the engine's softmax (see launcher-options.txt).
 # JAVA (default: java on the PATH) must be a Java 17.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +20,7 @@ archive=${jar%.jar}.jsa
 java=${JAVA:-java}
 [ -f "$jar" ] || { echo "run-jar: $jar is missing: run ./mvnw package first" >&2; exit 1; }
 
-options=(-Xlog:cds*=off
+options=(-Xlog:cds*=off --add-modules=jdk.incubator.vector
   -XX:Tier4InvocationThreshold=20000 -XX:Tier4MinInvocationThreshold=2400
   -XX:Tier4CompileThreshold=60000 -XX:Tier4BackEdgeThreshold=160000)
 if [ -f "$archive" ] && [ "$archive" -nt "$jar" ]; then

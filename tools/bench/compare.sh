@@ -29,7 +29,7 @@ done
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-nd4j() { java -jar "$jar" bench --format tsv "$@"; }
+nd4j() { java --add-modules jdk.incubator.vector -jar "$jar" bench --format tsv "$@" 2> >(grep -v "^WARNING: Using incubator modules" >&2); }
 torch() { "$python" "$root/tools/bench/torch_bench.py" --format tsv "$@"; }
 
 for t in ${lengths//,/ }; do

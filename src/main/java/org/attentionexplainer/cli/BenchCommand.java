@@ -148,6 +148,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "engine: %s, threads: %s, %d cores, Java %s, max heap %.1f GiB%n",
                 engine.backend(), BlasProbe.threads(), rt.availableProcessors(),
                 System.getProperty("java.version"), rt.maxMemory() / (double) (1L << 30));
+        out.printf(Locale.ROOT, "kernels: %s%n", BlasProbe.kernels());
         out.printf(Locale.ROOT, "ND4J start-up (first use to ready): %.0f ms; first forward at seq 512: %.0f ms%n%n",
                 startupMs, firstForwardMs);
         out.printf(Locale.ROOT, "%-6s %5s %6s %10s %21s %10s %8s %8s %10s%n",

@@ -4,10 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.api.ops.impl.transforms.custom.SoftMax;
 import org.nd4j.linalg.factory.Nd4j;
-import org.nd4j.linalg.indexing.NDArrayIndex;
-import org.nd4j.linalg.ops.transforms.Transforms;
 
 /**
  * Scaled dot-product multi-head attention on ND4J, one named step at a time.
@@ -95,9 +92,9 @@ public final class AttentionEngine {
 
         INDArray x = buffers.constant(input);                                          // (b, t, d_in)
         boolean reuse = previous != null && sameProjections(previous, spec, sh);
-        INDArray q = null;
-        INDArray k = null;
-        INDArray v;
+        HeadLayout q;
+        HeadLayout k;
+        HeadLayout v;
         Tensor qT;
         Tensor kT;
         Tensor vT;
@@ -105,67 +102,65 @@ public final class AttentionEngine {
             qT = previous.q();
             kT = previous.k();
             vT = previous.v();
-            v = buffers.constant(vT);                                                 // (b, h, s, hd)
+            q = HeadLayout.split(buffers.constant(qT), sh.t(), sh);                 // (b, h, t, hd)
+            k = HeadLayout.split(buffers.constant(kT), sh.s(), sh);                 // (b, h, s, hd)
+            v = HeadLayout.split(buffers.constant(vT), sh.s(), sh);                 // (b, h, s, hd)
         } else {
             INDArray src = spec.source() == null ? x : buffers.constant(sourceTensor); // (b, s, d_src)
-            q = buffers.scratch("q", sh.b(), sh.h(), sh.t(), sh.hd());                // (b, h, t, hd)
-            k = buffers.scratch("k", sh.b(), sh.h(), sh.s(), sh.hd());                // (b, h, s, hd)
-            v = buffers.scratch("v", sh.b(), sh.h(), sh.s(), sh.hd());                // (b, h, s, hd)
-            projectAndSplit(spec.projection(), x, src, q, k, v, sh);
-            qT = NdBuffers.tensor(q);
+            HeadLayout[] qkv = project(spec.projection(), x, src, sh);
+            q = qkv[0];
+            k = qkv[1];
+            v = qkv[2];
+            qT = NdBuffers.heads(q, sh);
             kT = spec.projection() instanceof Projection.Identity && spec.source() == null
-                    ? qT : NdBuffers.tensor(k);
-            vT = spec.projection() instanceof Projection.Identity ? kT : NdBuffers.tensor(v);
+                    ? qT : NdBuffers.heads(k, sh);
+            vT = spec.projection() instanceof Projection.Identity ? kT : NdBuffers.heads(v, sh);
         }
 
-        // the (b, h, t, s) maps: a group of heads at a time through one reused off-heap array
+        // the (b, h, t, s) maps: products a group of heads at a time through one reused
+        // off-heap array, row passes on the heap arrays of the trace
         float factor = (float) (scaleFactor / spec.temperature());
         boolean masked = !Masks.isEmpty(mask);
-        MapSteps.Maps maps = reuse ? MapSteps.Maps.reusing(previous.scores().data(), sh, factor != 1f || masked)
+        MapSteps.Maps maps = reuse ? MapSteps.Maps.reusing(previous.scores().data(), factor != 1f || masked)
                 : MapSteps.Maps.allocate(sh, factor != 1f || masked);
-        INDArray heads = buffers.scratch("heads", sh.b(), sh.h(), sh.t(), sh.hd());  // (b, h, t, hd)
+        INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut()); // (b*t, d_out)
+        HeadLayout heads = HeadLayout.columns(context, 1, 0, sh.t(), sh);             // heads side by side
         int groupSize = MapSteps.headsPerGroup(sh);
         INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());         // (g, t, s)
-        INDArray blocked = masked ? MapSteps.blockedKeys(mask, sh) : null;           // (b, t*s)
         TorchRandom draws = spec.dropout() != null && spec.dropout().p() != 0
                 ? WeightRules.dropoutDraws(spec.dropout()) : null;
-        // K^T laid out once, (b*h, hd, s): the batched product then needs no transposed operand,
-        // which ND4J's batched matmul handles several times slower
-        INDArray kTransposed = reuse ? null : buffers.scratch("kT", (long) sh.b() * sh.h(), sh.hd(), sh.s());
-        if (kTransposed != null) {
-            kTransposed.assign(k.reshape((long) sh.b() * sh.h(), sh.s(), sh.hd()).permute(0, 2, 1));
-        }
+        boolean softmax = spec.normalization() == Normalization.SOFTMAX;
         for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
-            int batch = first / sh.h();
             int offset = first * sh.t() * sh.s();
-            if (reuse) {
-                NdBuffers.write(group, maps.scores(), offset);
-            } else {
-                MapSteps.scores(q, kTransposed, first, group, sh);
+            int end = offset + groupSize * sh.t() * sh.s();
+            if (!reuse) {
+                MapSteps.scores(q, k, first, group, groupSize, sh);
                 NdBuffers.readInto(group, maps.scores(), offset);
             }
-            if (maps.logits() != maps.scores()) {
-                MapSteps.logits(group, factor, blocked == null ? null : blocked.slice(batch), sh);
-                NdBuffers.readInto(group, maps.logits(), offset);
+            MapSteps.rows(maps, first * sh.t(), (first + groupSize) * sh.t(), factor, masked ? mask.data() : null,
+                    softmax, sh);
+            if (!softmax) {
+                WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
             }
-            INDArray zeroRows = MapSteps.rowsToZero(fullyMasked, batch, groupSize, sh);
-            MapSteps.weights(group, maps, offset, spec, zeroRows, draws, sh);
-            MapSteps.headContexts(group, v, heads, first, sh);
+            if (draws != null) {
+                WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
+            }
+            NdBuffers.write(group, maps.weights(), offset);
+            MapSteps.headContexts(group, v, heads, first, groupSize, sh);
         }
 
-        INDArray context = buffers.scratch("context", sh.b(), sh.t(), sh.dOut());    // (b, t, d_out)
-        concatHeads(heads, context, sh);
-        INDArray output = outProject(context, spec.outWeight(), spec.outBias(), sh);  // (b, t, d_model)
-        INDArray result = residualAndNorm(x, output, spec, sh);                       // (b, t, d_model)
+        INDArray output = outProject(context, spec.outWeight(), spec.outBias(), sh);  // (b*t, d_model)
+        INDArray result = residualAndNorm(x, output, spec, sh);                       // (b*t, d_model)
 
-        Tensor contextT = NdBuffers.tensor(context);
-        Tensor outputT = output == context ? contextT : NdBuffers.tensor(output);
+        Tensor contextT = NdBuffers.tensor(context).reshape(sh.b(), sh.t(), sh.dOut());
+        Tensor outputT = output == context ? contextT
+                : NdBuffers.tensor(output).reshape(sh.b(), sh.t(), sh.dModel());
         Tensor scores = reuse ? previous.scores() : maps.tensor(maps.scores(), sh);
         Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
         return new AttentionTrace(spec, tokens, sourceTokens,
-                qT, kT, vT, scores, mask, logits, maps.tensor(maps.weights(), sh), NdBuffers.tensor(heads),
+                qT, kT, vT, scores, mask, logits, maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh),
                 contextT, outputT,
-                result == output ? outputT : NdBuffers.tensor(result),
+                result == output ? outputT : NdBuffers.tensor(result).reshape(sh.b(), sh.t(), sh.dModel()),
                 scaleFactor, fullyMasked, backend);
     }
 
@@ -194,47 +189,38 @@ public final class AttentionEngine {
     }
 
     /**
-     * Projects and splits into heads: fills q (b, h, t, hd), k and v (b, h, s, hd). Head i owns
-     * columns [i*hd, (i+1)*hd) of the projected width; a fused W_qkv is one product whose
-     * columns split Q, K, V.
+     * Projects into Q (b*t, ...), K and V (b*s, ...) and says where their heads lie: head i
+     * owns columns [i*hd, (i+1)*hd) of the projected width; a fused W_qkv is one product whose
+     * columns split Q, K, V. Identity leaves the inputs as they are.
      */
-    private void projectAndSplit(Projection projection, INDArray x, INDArray src,
-                                 INDArray q, INDArray k, INDArray v, Shapes sh) {
+    private HeadLayout[] project(Projection projection, INDArray x, INDArray src, Shapes sh) {
         long bt = sh.b() * (long) sh.t();
         long bs = sh.b() * (long) sh.s();
         INDArray x2 = x.reshape(bt, sh.dIn());                                  // (b*t, d_in)
         INDArray s2 = src == x ? x2 : src.reshape(bs, sh.dSrc());               // (b*s, d_src)
         if (projection instanceof Projection.Identity) {
-            splitHeads(x2, 1, 0, sh.t(), q, sh);
-            splitHeads(s2, 1, 0, sh.s(), k, sh);
-            v.assign(k);
-        } else if (projection instanceof Projection.Separate p) {
-            splitHeads(linear("q.flat", x2, p.query(), p.queryBias(), sh.dOut()), 1, 0, sh.t(), q, sh);
-            splitHeads(linear("k.flat", s2, p.key(), p.keyBias(), sh.dOut()), 1, 0, sh.s(), k, sh);
-            splitHeads(linear("v.flat", s2, p.value(), p.valueBias(), sh.dOut()), 1, 0, sh.s(), v, sh);
-        } else {
-            Projection.Fused f = (Projection.Fused) projection;
-            INDArray qkv = linear("qkv", x2, f.qkv(), f.qkvBias(), 3 * sh.dOut());  // (b*t, 3 d_out)
-            INDArray kvSource = s2 == x2 ? qkv : linear("kv", s2, f.qkv(), f.qkvBias(), 3 * sh.dOut());
-            splitHeads(qkv, 3, 0, sh.t(), q, sh);
-            splitHeads(kvSource, 3, 1, sh.s(), k, sh);
-            splitHeads(kvSource, 3, 2, sh.s(), v, sh);
+            HeadLayout keys = HeadLayout.columns(s2, 1, 0, sh.s(), sh);
+            return new HeadLayout[] {HeadLayout.columns(x2, 1, 0, sh.t(), sh), keys, keys};
         }
+        if (projection instanceof Projection.Separate p) {
+            return new HeadLayout[] {
+                HeadLayout.columns(linear("q.flat", x2, p.query(), p.queryBias(), sh.dOut()), 1, 0, sh.t(), sh),
+                HeadLayout.columns(linear("k.flat", s2, p.key(), p.keyBias(), sh.dOut()), 1, 0, sh.s(), sh),
+                HeadLayout.columns(linear("v.flat", s2, p.value(), p.valueBias(), sh.dOut()), 1, 0, sh.s(), sh)};
+        }
+        Projection.Fused f = (Projection.Fused) projection;
+        INDArray qkv = linear("qkv", x2, f.qkv(), f.qkvBias(), 3 * sh.dOut());  // (b*t, 3 d_out)
+        INDArray kv = s2 == x2 ? qkv : linear("kv", s2, f.qkv(), f.qkvBias(), 3 * sh.dOut());
+        return new HeadLayout[] {HeadLayout.columns(qkv, 3, 0, sh.t(), sh), HeadLayout.columns(kv, 3, 1, sh.s(), sh),
+            HeadLayout.columns(kv, 3, 2, sh.s(), sh)};
     }
 
     /** (rows, width) -> (rows, cols): rows W + bias, into the scratch array of the role. */
     private INDArray linear(String role, INDArray rows, Tensor w, Tensor bias, int cols) {
         INDArray y = buffers.scratch(role, rows.size(0), cols);
-        Nd4j.gemm(rows, buffers.constant(w), y, false, false, 1.0, 0.0);
+        INDArray w2 = buffers.constant(w, w.dim(0), w.dim(1));
+        Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y));
         return bias == null ? y : y.addiRowVector(buffers.constant(bias));
-    }
-
-    /** Part {@code part} of {@code parts} column blocks of (b*n, parts*h*hd) -> target (b, h, n, hd). */
-    private static void splitHeads(INDArray flat, int parts, int part, int n, INDArray target, Shapes sh) {
-        INDArray byHead = flat.reshape(sh.b(), n, parts, sh.h(), sh.hd())     // (b, n, parts, h, hd)
-                .get(NDArrayIndex.all(), NDArrayIndex.all(), NDArrayIndex.point(part),
-                        NDArrayIndex.all(), NDArrayIndex.all());               // (b, n, h, hd)
-        target.assign(byHead.permute(0, 2, 1, 3));
     }
 
     /**
@@ -247,44 +233,22 @@ public final class AttentionEngine {
         }
         int s = logits.dim(-1);
         float[] l = logits.data();
-        INDArray rows = Nd4j.create(l, new long[] {l.length / s, s}, DataType.FLOAT);   // (n, s)
-        Nd4j.exec(new SoftMax(rows, rows, 1));
-        float[] w = NdBuffers.read(rows);
-        for (int o = 0; o < l.length; o += s) {
-            boolean allMasked = true;
-            for (int j = 0; j < s && allMasked; j++) {
-                allMasked = l[o + j] == Float.NEGATIVE_INFINITY;
-            }
-            if (allMasked) {
-                java.util.Arrays.fill(w, o, o + s, 0f);
-            }
-        }
+        float[] w = new float[l.length];
+        RowMath.best().softmax(l, w, 0, l.length / s, s);
         return Tensor.wrap(w, logits.shape());
     }
 
-    /** (b, h, t, hd) -> context (b, t, h*hd). */
-    private static void concatHeads(INDArray heads, INDArray context, Shapes sh) {
-        context.reshape(sh.b(), sh.t(), sh.h(), sh.hd()).assign(heads.permute(0, 2, 1, 3));
-    }
-
+    /** context (b*t, d_out) -> (b*t, d_model): context W_o + b_o, or the context itself without W_o. */
     private INDArray outProject(INDArray context, Tensor w, Tensor bias, Shapes sh) {
-        if (w == null) {
-            return context;
-        }
-        INDArray y = linear("output", context.reshape(sh.b() * (long) sh.t(), sh.dOut()), w, bias, sh.dModel());
-        return y.reshape(sh.b(), sh.t(), sh.dModel());
+        return w == null ? context : linear("output", context, w, bias, sh.dModel());
     }
 
     private INDArray residualAndNorm(INDArray x, INDArray output, AttentionSpec spec, Shapes sh) {
         if (!spec.residual() && spec.layerNorm() == null) {
             return output;
         }
-        INDArray sum = spec.residual() ? output.add(x) : output;
-        if (spec.layerNorm() == null) {
-            return sum;
-        }
-        INDArray rows = sum.reshape(sh.b() * (long) sh.t(), sh.dModel());
-        return NdArrays.layerNorm(rows, spec.layerNorm()).reshape(sh.b(), sh.t(), sh.dModel());
+        INDArray sum = spec.residual() ? output.add(x.reshape(sh.b() * (long) sh.t(), sh.dIn())) : output;
+        return spec.layerNorm() == null ? sum : NdArrays.layerNorm(sum, spec.layerNorm());
     }
 
     /** LayerNorm of each row of a (n, d) tensor, as PyTorch's nn.LayerNorm(d) computes it. */

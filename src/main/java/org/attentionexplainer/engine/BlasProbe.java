@@ -64,6 +64,17 @@ public final class BlasProbe {
         return new GemmTiming(n, millis);
     }
 
+    /**
+     * How the forward computes: whether its products call OpenBLAS directly or go through ND4J,
+     * and how its softmax rows run (the vector API needs --add-modules jdk.incubator.vector).
+     */
+    public static String kernels() {
+        String rows = RowMath.best().describe();
+        return "products " + (Products.direct() ? "OpenBLAS called directly" : "through ND4J") + ", softmax rows "
+                + rows + (RowMath.best() instanceof ScalarRowMath
+                        ? " (start Java with --add-modules jdk.incubator.vector for the vector API)" : "");
+    }
+
     /** The number of threads ND4J's native operations and its BLAS use, and how idle ones wait. */
     public static String threads() {
         Object blas = Nd4j.getExecutioner().getEnvironmentInformation().get("blas.threads");

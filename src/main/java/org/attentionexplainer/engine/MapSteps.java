@@ -1,19 +1,14 @@
 package org.attentionexplainer.engine;
 
-import java.util.List;
-import org.nd4j.linalg.api.buffer.DataType;
+import java.util.stream.IntStream;
 import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.api.ops.impl.transforms.custom.SoftMax;
-import org.nd4j.linalg.factory.Nd4j;
-import org.nd4j.linalg.indexing.BooleanIndexing;
-import org.nd4j.linalg.indexing.NDArrayIndex;
-import org.nd4j.linalg.indexing.conditions.Conditions;
 
 /**
- * The steps of {@link AttentionEngine} on the (b, h, t, s) maps, for a group of g heads of one
- * batch entry at a time: scores, logits, weights, and the heads' contexts. The group's maps
- * live in one reused off-heap array, (g, t, s), changed in place from step to step; each
- * step's values are copied into the heap arrays of the trace (see {@link Maps}).
+ * The steps of {@link AttentionEngine} on the (b, h, t, s) maps, for a group of g heads at a
+ * time: scores, logits, weights, and the heads' contexts. The products run on the BLAS (see
+ * {@link Products}) into and out of one reused off-heap array (g, t, s); the row passes
+ * (scale, mask, softmax) run in Java on the heap arrays of the trace (see {@link Maps}),
+ * where the values must end up anyway, spread over the cores, with {@link RowMath}.
  */
 final class MapSteps {
     private MapSteps() {
@@ -31,7 +26,7 @@ final class MapSteps {
         }
 
         /** The maps around scores computed before (not written to: tensors are immutable). */
-        static Maps reusing(float[] scores, Shapes sh, boolean logitsDiffer) {
+        static Maps reusing(float[] scores, boolean logitsDiffer) {
             int n = scores.length;
             return new Maps(scores, logitsDiffer ? new float[n] : scores, new float[n]);
         }
@@ -59,9 +54,9 @@ final class MapSteps {
     }
 
     /**
-     * Heads per group: as many as keep a group's maps within {@link #GROUP_BYTES}, so that the
-     * in-place passes over them run in cache, and a divisor of h, so that no group straddles
-     * two batch entries. Long inputs go one head at a time.
+     * Heads per group: as many as keep a group's map within {@link #GROUP_BYTES}, so that the
+     * products' output is still in cache when it is copied out, and a divisor of h, so that no
+     * group straddles two batch entries. Long inputs go one head at a time.
      */
     static int headsPerGroup(Shapes sh) {
         long perHead = 4L * sh.t() * sh.s();
@@ -76,106 +71,78 @@ final class MapSteps {
 
     static final long GROUP_BYTES = 4L << 20;
 
-    /**
-     * scores = Q K^T for the group's heads (first.. of the b*h sequence) into group (g, t, s),
-     * from K already transposed, (b*h, hd, s).
-     */
-    static void scores(INDArray q, INDArray kTransposed, int first, INDArray group, Shapes sh) {
-        int n = sh.b() * sh.h();
-        int g = (int) group.size(0);
-        INDArray q3 = q.reshape(n, sh.t(), sh.hd());
-        Nd4j.matmul(heads(q3, first, g), heads(kTransposed, first, g), group, false, false, false);
+    /** The map of the i-th head of a group array (g, t, s). */
+    static Block head(INDArray group, int i, Shapes sh) {
+        long ts = (long) sh.t() * sh.s();
+        return new Block(group, i * ts, sh.t(), sh.s(), sh.s());
     }
 
-    /** Heads first..first+count of a (b*h, n, hd) array, as a view. */
-    static INDArray heads(INDArray perHead, int first, int count) {
-        return count == perHead.size(0) ? perHead
-                : perHead.get(NDArrayIndex.interval(first, first + count), NDArrayIndex.all(), NDArrayIndex.all());
-    }
-
-    /** (b, t, s) mask as (b, t*s) of 0 (keep) and -inf (hidden), to add to logits. */
-    static INDArray blockedKeys(Tensor mask, Shapes sh) {
-        float[] m = mask.data();
-        float[] additive = new float[m.length];
-        for (int i = 0; i < m.length; i++) {
-            additive[i] = m[i] != 0f ? Float.NEGATIVE_INFINITY : 0f;
+    /** scores = Q K^T for heads first..first+g of the b*h sequence, into group (g, t, s). */
+    static void scores(HeadLayout q, HeadLayout k, int first, INDArray group, int g, Shapes sh) {
+        for (int i = 0; i < g; i++) {
+            int m = first + i;
+            Products.gemm(q.block(m / sh.h(), m % sh.h()), false, k.block(m / sh.h(), m % sh.h()), true,
+                    head(group, i, sh));
         }
-        return Nd4j.create(additive, new long[] {sh.b(), (long) sh.t() * sh.s()}, DataType.FLOAT);
     }
 
-    /**
-     * In place, scores to logits for a group of heads of one batch entry: times scale / T, then
-     * -inf where {@code blocked} (t*s) hides a key.
-     */
-    static void logits(INDArray group, float factor, INDArray blocked, Shapes sh) {
-        if (factor != 1f) {
-            group.muli(factor);
-        }
-        if (blocked != null) {
-            group.reshape(group.size(0), (long) sh.t() * sh.s())
-                    .addiRowVector(blocked.reshape(1, (long) sh.t() * sh.s()));
+    /** contexts = weights V for heads first..first+g, from group (g, t, s) into the context's layout. */
+    static void headContexts(INDArray group, HeadLayout v, HeadLayout context, int first, int g, Shapes sh) {
+        for (int i = 0; i < g; i++) {
+            int m = first + i;
+            Products.gemm(head(group, i, sh), false, v.block(m / sh.h(), m % sh.h()), false,
+                    context.block(m / sh.h(), m % sh.h()));
         }
     }
 
     /**
-     * In place, logits to weights for a group: softmax or hardmax, then dropout; the group
-     * array holds them for the next product, {@code maps.weights()} from {@code offset} on
-     * receives them as the step's value.
+     * Rows [from, to) of the (b*h*t, s) maps: logits = scores * factor with -inf where the
+     * (b, t, s) mask (null: none) hides a key, when the maps keep logits apart; then, for
+     * softmax, the weights. On both cores when the rows hold enough values to pay for it.
      */
-    static void weights(INDArray group, Maps maps, int offset, AttentionSpec spec, INDArray zeroRows,
-                                TorchRandom draws, Shapes sh) {
-        int end = offset + Math.toIntExact(group.length());
-        if (spec.normalization() == Normalization.SOFTMAX) {
-            softmax(group, zeroRows, sh);
-            NdBuffers.readInto(group, maps.weights(), offset);
-        } else {
-            WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
+    static void rows(Maps maps, int from, int to, float factor, float[] mask, boolean softmax, Shapes sh) {
+        boolean logits = maps.logits() != maps.scores();
+        if (!logits && !softmax) {
+            return;
         }
-        if (draws != null) {
-            WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
-        }
-        if (spec.normalization() != Normalization.SOFTMAX || draws != null) {
-            NdBuffers.write(group, maps.weights(), offset);
-        }
-    }
-
-    /**
-     * exp(x - rowmax) / sum per row, in one native operation. Rows whose keys are all masked
-     * come out NaN (or 1 for a single key); {@code zeroRows} (g*t, 1), 0 for those rows, sets
-     * them to 0.
-     */
-    static void softmax(INDArray group, INDArray zeroRows, Shapes sh) {
-        INDArray rows = group.reshape(group.size(0) * sh.t(), sh.s());        // (g*t, s)
-        Nd4j.exec(new SoftMax(rows, rows, 1));
-        if (zeroRows != null) {
-            BooleanIndexing.replaceWhere(rows, 0.0, Conditions.isNan());
-            rows.muliColumnVector(zeroRows);
-        }
-    }
-
-    /** (g*t, 1) of 1, and 0 for the queries of {@code batch} whose keys are all masked; null if none. */
-    static INDArray rowsToZero(List<MaskedRow> fullyMasked, int batch, int groupSize, Shapes sh) {
-        float[] keep = null;
-        for (MaskedRow r : fullyMasked) {
-            if (r.batch() == batch) {
-                if (keep == null) {
-                    keep = new float[groupSize * sh.t()];
-                    java.util.Arrays.fill(keep, 1f);
+        RowMath math = RowMath.best();
+        int s = sh.s();
+        inParallel(from, to, s, (a, z) -> {
+            for (int r = a; r < z; r++) {
+                int o = r * s;
+                float max;
+                if (logits) {
+                    int query = r % sh.t();
+                    int batch = r / (sh.h() * sh.t());
+                    max = math.logits(maps.scores(), maps.logits(), o, s, factor, mask, (batch * sh.t() + query) * s);
+                } else {
+                    max = math.max(maps.scores(), o, s);
                 }
-                for (int j = 0; j < groupSize; j++) {
-                    keep[j * sh.t() + r.query()] = 0f;
+                if (softmax) {
+                    math.softmaxRow(maps.logits(), maps.weights(), o, s, max);
                 }
             }
-        }
-        return keep == null ? null : Nd4j.create(keep, new long[] {keep.length, 1}, DataType.FLOAT);
+        });
     }
 
-    /** heads = weights V for the group's heads, one batched product into heads (b, h, t, hd). */
-    static void headContexts(INDArray group, INDArray v, INDArray heads, int first, Shapes sh) {
-        int n = sh.b() * sh.h();
-        int g = (int) group.size(0);
-        INDArray v3 = v.reshape(n, sh.s(), sh.hd());
-        INDArray h3 = heads.reshape(n, sh.t(), sh.hd());
-        Nd4j.matmul(group, heads(v3, first, g), heads(h3, first, g), false, false, false);
+    /** A pass over rows [from, to). */
+    interface RowPass {
+        void run(int from, int to);
+    }
+
+    /** Below this many values a pass runs on the calling thread alone. */
+    static final int PARALLEL_VALUES = 1 << 16;
+
+    /** Splits rows [from, to) of {@code s} values into one part per core (the common pool's threads and this one). */
+    static void inParallel(int from, int to, int s, RowPass pass) {
+        int rows = to - from;
+        int parts = (long) rows * s < PARALLEL_VALUES ? 1
+                : Math.min(rows, Runtime.getRuntime().availableProcessors());
+        if (parts <= 1) {
+            pass.run(from, to);
+            return;
+        }
+        IntStream.range(0, parts).parallel()
+                .forEach(p -> pass.run(from + (int) ((long) rows * p / parts), from + (int) ((long) rows * (p + 1) / parts)));
     }
 }

@@ -99,6 +99,29 @@ final class NdBuffers {
         return Tensor.wrap(read(a), shape);
     }
 
+    /** The heads a layout points at, as a heap tensor (b, h, n, hd). */
+    static Tensor heads(HeadLayout layout, Shapes sh) {
+        int n = layout.n();
+        int hd = layout.hd();
+        FloatBuffer from = layout.array().data().asNioFloat();
+        float[] out = new float[sh.b() * sh.h() * n * hd];
+        int at = 0;
+        for (int b = 0; b < sh.b(); b++) {
+            for (int h = 0; h < sh.h(); h++) {
+                long row = layout.start() + b * layout.batchStride() + h * layout.headStride();
+                if (layout.ld() == hd) {                                  // the head's rows follow each other
+                    from.get(Math.toIntExact(row), out, at, n * hd);
+                    at += n * hd;
+                    continue;
+                }
+                for (int i = 0; i < n; i++, row += layout.ld(), at += hd) {
+                    from.get(Math.toIntExact(row), out, at, hd);
+                }
+            }
+        }
+        return Tensor.wrap(out, sh.b(), sh.h(), n, hd);
+    }
+
     /** Copies all values of a dense array into {@code to} from {@code offset} on. */
     static void readInto(INDArray dense, float[] to, int offset) {
         requireDense(dense);

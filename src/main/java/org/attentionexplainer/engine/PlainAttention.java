@@ -12,6 +12,8 @@ import java.util.List;
 final class PlainAttention {
     /** Above this many multiply-adds the ND4J path is faster (measured on a 2-core AMD EPYC). */
     static final long MAX_MULTIPLY_ADDS = 150_000;
+    /** Plain loops here too: rows this short gain nothing from vectors. */
+    private static final RowMath ROWS = new ScalarRowMath();
 
     private PlainAttention() {
     }
@@ -175,24 +177,7 @@ final class PlainAttention {
     /** exp(x - rowmax) / sum per row; a row with every key masked stays 0. */
     private static float[] softmax(float[] logits, int s) {
         float[] w = new float[logits.length];
-        for (int o = 0; o < logits.length; o += s) {
-            float max = Float.NEGATIVE_INFINITY;
-            for (int j = 0; j < s; j++) {
-                max = Math.max(max, logits[o + j]);
-            }
-            if (max == Float.NEGATIVE_INFINITY) {
-                continue;
-            }
-            float sum = 0f;
-            for (int j = 0; j < s; j++) {
-                float e = (float) Math.exp(logits[o + j] - max);
-                w[o + j] = e;
-                sum += e;
-            }
-            for (int j = 0; j < s; j++) {
-                w[o + j] /= sum;
-            }
-        }
+        ROWS.softmax(logits, w, 0, logits.length / s, s);
         return w;
     }
 

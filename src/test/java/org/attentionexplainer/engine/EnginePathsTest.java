@@ -44,6 +44,20 @@ class EnginePathsTest {
         }
     }
 
+    @Test
+    void productsThroughNd4jAndPlainJavaRowsMatchEveryGoldenCase() throws Exception {
+        // the other backends' way (CUDA: products as ND4J views) and a JVM without the vector API
+        boolean direct = Products.useDirect(false);
+        RowMath rows = RowMath.Holder.use(new ScalarRowMath());
+        try {
+            assertTrue(!Products.direct());
+            nd4jPathMatchesEveryGoldenCase();
+        } finally {
+            Products.useDirect(direct);
+            RowMath.Holder.use(rows);
+        }
+    }
+
     private static void check(Path specFile) throws Exception {
         JsonNode json = new ObjectMapper().readTree(specFile.toFile());
         double atol = json.path("expect_atol").asDouble(Arrays32.ATOL);

@@ -1,0 +1,83 @@
+package org.attentionexplainer.engine;
+
+/**
+ * The passes over one row of an attention map, s values long, that turn scores into logits
+ * and logits into softmax weights. Two implementations give the same values up to the
+ * rounding of exp and of the order of the sums: {@link ScalarRowMath}, plain Java, and
+ * {@code VectorRowMath}, on the JDK's vector API, several times faster because it computes
+ * exp a whole vector at a time. The vector one is used when the JVM was started with
+ * {@code --add-modules jdk.incubator.vector} (the launcher, {@code javafx:run} and the tests do).
+ */
+interface RowMath {
+    /**
+     * logits[o, o+s) = scores[o, o+s) * factor, or -inf where mask[mo + j] != 0 (no mask when
+     * {@code mask} is null); returns the largest logit of the row.
+     */
+    float logits(float[] scores, float[] logits, int o, int s, float factor, float[] mask, int mo);
+
+    /** The largest of x[o, o+s). */
+    float max(float[] x, int o, int s);
+
+    /** w[o, o+s) = exp(x[o, o+s) - max); returns their sum. */
+    float exp(float[] x, float[] w, int o, int s, float max);
+
+    /** w[o, o+s) *= factor. */
+    void scale(float[] w, int o, int s, float factor);
+
+    /** The implementation in use: the vector one when this JVM has its module. */
+    static RowMath best() {
+        return Holder.inUse;
+    }
+
+    /** A short name for reports, e.g. "vector API, 16 lanes". */
+    String describe();
+
+    /**
+     * Softmax of each row of x[from*s, to*s) into w: exp(x - rowmax) / sum. A row whose
+     * logits are all -inf gets 0 everywhere (no key to attend to), not NaN.
+     */
+    default void softmax(float[] x, float[] w, int from, int to, int s) {
+        for (int r = from; r < to; r++) {
+            int o = r * s;
+            softmaxRow(x, w, o, s, max(x, o, s));
+        }
+    }
+
+    /** Softmax of one row whose largest value {@code max} is known. */
+    default void softmaxRow(float[] x, float[] w, int o, int s, float max) {
+        if (max == Float.NEGATIVE_INFINITY) {
+            java.util.Arrays.fill(w, o, o + s, 0f);
+            return;
+        }
+        float sum = exp(x, w, o, s, max);
+        scale(w, o, s, 1f / sum);
+    }
+
+    /** Chooses once. */
+    final class Holder {
+        private static volatile RowMath inUse = choose();
+
+        private Holder() {
+        }
+
+        /** For tests: the engine's row passes with {@code math} from now on; returns the one before. */
+        static RowMath use(RowMath math) {
+            RowMath was = inUse;
+            inUse = math;
+            return was;
+        }
+
+        private static RowMath choose() {
+            if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                    && Boolean.parseBoolean(System.getProperty("attention.vectorMath", "true"))) {
+                try {
+                    return (RowMath) Class.forName("org.attentionexplainer.engine.VectorRowMath")
+                            .getDeclaredConstructor().newInstance();
+                } catch (ReflectiveOperationException | LinkageError e) {
+                    // fall through to the plain loops
+                }
+            }
+            return new ScalarRowMath();
+        }
+    }
+}
