@@ -135,17 +135,19 @@ public final class AttentionEngine {
             int end = offset + groupSize * sh.t() * sh.s();
             if (!reuse) {
                 MapSteps.scores(q, k, first, group, groupSize, sh);
-                NdBuffers.readInto(group, maps.scores(), offset);
             }
-            MapSteps.rows(maps, first * sh.t(), (first + groupSize) * sh.t(), factor, masked ? mask.data() : null,
-                    softmax, sh);
-            if (!softmax) {
-                WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
+            boolean weightsLater = !softmax || draws != null;
+            MapSteps.rows(maps, group, first * sh.t(), (first + groupSize) * sh.t(), factor,
+                    masked ? mask.data() : null, softmax, !reuse, !weightsLater, sh);
+            if (weightsLater) {
+                if (!softmax) {
+                    WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
+                }
+                if (draws != null) {
+                    WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
+                }
+                NdBuffers.write(group, maps.weights(), offset);
             }
-            if (draws != null) {
-                WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
-            }
-            NdBuffers.write(group, maps.weights(), offset);
             MapSteps.headContexts(group, v, heads, first, groupSize, sh);
         }
 
@@ -219,7 +221,12 @@ public final class AttentionEngine {
     private INDArray linear(String role, INDArray rows, Tensor w, Tensor bias, int cols) {
         INDArray y = buffers.scratch(role, rows.size(0), cols);
         INDArray w2 = buffers.constant(w, w.dim(0), w.dim(1));
-        Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y));
+        if (bias != null && Products.direct()) {
+            NdBuffers.fillRows(y, bias.data());                                 // as PyTorch's addmm: the bias
+            Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 1f);  // first, then += the product
+            return y;
+        }
+        Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 0f);
         return bias == null ? y : y.addiRowVector(buffers.constant(bias));
     }
 

@@ -1,5 +1,6 @@
 package org.attentionexplainer.engine;
 
+import java.nio.FloatBuffer;
 import java.util.stream.IntStream;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
@@ -96,30 +97,39 @@ final class MapSteps {
     }
 
     /**
-     * Rows [from, to) of the (b*h*t, s) maps: logits = scores * factor with -inf where the
-     * (b, t, s) mask (null: none) hides a key, when the maps keep logits apart; then, for
-     * softmax, the weights. On both cores when the rows hold enough values to pay for it.
+     * Rows [from, to) of the (b*h*t, s) maps, whose products are in {@code group} (its first
+     * row is row {@code from}): copies the scores out of it unless {@code scoresIn} is false
+     * (they are in the maps already); logits = scores * factor with -inf where the (b, t, s)
+     * mask (null: none) hides a key, when the maps keep logits apart; for softmax the weights,
+     * copied back into the group when {@code weightsOut} (for the product with V). Row by row
+     * while a row is in cache, on both cores when there are values enough to pay for it.
      */
-    static void rows(Maps maps, int from, int to, float factor, float[] mask, boolean softmax, Shapes sh) {
+    static void rows(Maps maps, INDArray group, int from, int to, float factor, float[] mask, boolean softmax,
+                     boolean scoresIn, boolean weightsOut, Shapes sh) {
         boolean logits = maps.logits() != maps.scores();
-        if (!logits && !softmax) {
-            return;
-        }
         RowMath math = RowMath.best();
         int s = sh.s();
         inParallel(from, to, s, (a, z) -> {
+            FloatBuffer products = group.data().asNioFloat();
             for (int r = a; r < z; r++) {
                 int o = r * s;
-                float max;
+                int g = (r - from) * s;
+                if (scoresIn) {
+                    products.get(g, maps.scores(), o, s);
+                }
+                float max = Float.NaN;
                 if (logits) {
                     int query = r % sh.t();
                     int batch = r / (sh.h() * sh.t());
                     max = math.logits(maps.scores(), maps.logits(), o, s, factor, mask, (batch * sh.t() + query) * s);
-                } else {
+                } else if (softmax) {
                     max = math.max(maps.scores(), o, s);
                 }
                 if (softmax) {
                     math.softmaxRow(maps.logits(), maps.weights(), o, s, max);
+                    if (weightsOut) {
+                        products.put(g, maps.weights(), o, s);
+                    }
                 }
             }
         });

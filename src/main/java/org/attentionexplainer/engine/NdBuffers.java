@@ -122,6 +122,15 @@ final class NdBuffers {
         return Tensor.wrap(out, sh.b(), sh.h(), n, hd);
     }
 
+    /** Sets every row of a dense (n, row.length) array to {@code row}. */
+    static void fillRows(INDArray dense, float[] row) {
+        requireDense(dense);
+        FloatBuffer to = dense.data().asNioFloat();
+        for (int at = 0; at + row.length <= dense.length(); at += row.length) {
+            to.put(at, row);
+        }
+    }
+
     /** Copies all values of a dense array into {@code to} from {@code offset} on. */
     static void readInto(INDArray dense, float[] to, int offset) {
         requireDense(dense);

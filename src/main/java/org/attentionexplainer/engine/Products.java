@@ -40,6 +40,11 @@ final class Products {
      * op(b) (k, n), c (m, n); c must not overlap a or b.
      */
     static void gemm(Block a, boolean transA, Block b, boolean transB, Block c) {
+        gemm(a, transA, b, transB, c, 0f);
+    }
+
+    /** c = op(a) op(b) + beta c: with beta 1, the product is added to what c holds. */
+    static void gemm(Block a, boolean transA, Block b, boolean transB, Block c, float beta) {
         int m = transA ? a.cols() : a.rows();
         int k = transA ? a.rows() : a.cols();
         int kb = transB ? b.cols() : b.rows();
@@ -55,9 +60,14 @@ final class Products {
             openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor,
                     transA ? openblas_nolapack.CblasTrans : openblas_nolapack.CblasNoTrans,
                     transB ? openblas_nolapack.CblasTrans : openblas_nolapack.CblasNoTrans,
-                    m, n, k, 1f, pointer(a), a.ld(), pointer(b), b.ld(), 0f, pointer(c), c.ld());
+                    m, n, k, 1f, pointer(a), a.ld(), pointer(b), b.ld(), beta, pointer(c), c.ld());
         } else {
-            view(c).assign(Nd4j.gemm(view(a), view(b), transA, transB));   // ND4J will not write into a view
+            org.nd4j.linalg.api.ndarray.INDArray product = Nd4j.gemm(view(a), view(b), transA, transB);
+            if (beta == 0f) {
+                view(c).assign(product);                                    // ND4J will not write into a view
+            } else {
+                view(c).muli(beta).addi(product);
+            }
         }
     }
 

@@ -67,6 +67,11 @@ class ProductsTest {
                 // [[1,3],[2,4]] [[1,2],[3,4]] = [[10,14],[14,20]]
                 assertEquals(java.util.List.of(10f, 14f, 14f, 20f), java.util.List.of(
                         r.getFloat(0), r.getFloat(1), r.getFloat(2), r.getFloat(3)));
+                // beta 1 adds the product to what is there: a bias laid in first, as a linear layer does
+                Products.gemm(Block.of(sq), false, Block.of(sq), false, Block.of(r), 1f);
+                // [[10,14],[14,20]] + [[1,2],[3,4]]^2 = [[10+7, 14+10], [14+15, 20+22]]
+                assertEquals(java.util.List.of(17f, 24f, 29f, 42f), java.util.List.of(
+                        r.getFloat(0), r.getFloat(1), r.getFloat(2), r.getFloat(3)));
             } finally {
                 Products.useDirect(was);
             }
