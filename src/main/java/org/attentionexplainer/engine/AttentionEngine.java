@@ -25,10 +25,12 @@ import org.nd4j.linalg.factory.Nd4j;
  *   result  = LayerNorm(X + output)                          (b, t, d_model)
  * </pre>
  *
- * <p>Speed: the (b, h, t, s) maps dominate time and memory for long inputs, so they go a few
- * heads at a time through one reused off-heap array that becomes scores, then logits, then
- * weights in place, each copied to the heap as its step's value; every product writes into a
- * reused array, one batched product per group of heads. Weights and inputs are converted off
+ * <p>Speed: every product calls the BLAS on blocks of reused off-heap arrays ({@link Products},
+ * {@link HeadLayout}): heads are read where the projection wrote them and written where the
+ * concatenation wants them. The (b, h, t, s) maps dominate time and memory for long inputs;
+ * their products go a few heads at a time through one reused off-heap array, and their row
+ * passes (scale, mask, softmax) run in Java on the heap arrays of the trace, which hold each
+ * step's value anyway ({@link MapSteps}, {@link RowMath}). Weights and inputs are converted off
  * the heap once while the same tensors come back (see {@link NdBuffers}). Problems too small
  * for ND4J's cost per operation to pay off take the same steps in plain Java
  * ({@link PlainAttention}). Computations on one engine run one at a time.

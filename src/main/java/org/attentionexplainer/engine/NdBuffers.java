@@ -131,12 +131,6 @@ final class NdBuffers {
         }
     }
 
-    /** Copies all values of a dense array into {@code to} from {@code offset} on. */
-    static void readInto(INDArray dense, float[] to, int offset) {
-        requireDense(dense);
-        dense.data().asNioFloat().get(to, offset, Math.toIntExact(dense.length()));
-    }
-
     /** Overwrites a dense array with the values of {@code from} starting at {@code offset}. */
     static void write(INDArray dense, float[] from, int offset) {
         requireDense(dense);
