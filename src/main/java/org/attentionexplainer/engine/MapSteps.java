@@ -143,11 +143,18 @@ final class MapSteps {
     /** Below this many values a pass runs on the calling thread alone. */
     static final int PARALLEL_VALUES = 1 << 16;
 
-    /** Splits rows [from, to) of {@code s} values into one part per core (the common pool's threads and this one). */
+    /**
+     * Runs a pass over rows [from, to) of {@code s} values on the common pool's threads and this
+     * one, in four parts per core (none under {@link #PARALLEL_VALUES} / 4 values): a core that
+     * the machine takes away for a moment then holds up only a small part, the others take over
+     * the rest.
+     */
     static void inParallel(int from, int to, int s, RowPass pass) {
         int rows = to - from;
-        int parts = (long) rows * s < PARALLEL_VALUES ? 1
-                : Math.min(rows, Runtime.getRuntime().availableProcessors());
+        long values = (long) rows * s;
+        int cores = Runtime.getRuntime().availableProcessors();
+        int parts = values < PARALLEL_VALUES || cores < 2 ? 1
+                : (int) Math.min(Math.min(rows, 4L * cores), Math.max(1, values / (PARALLEL_VALUES / 4)));
         if (parts <= 1) {
             pass.run(from, to);
             return;
