@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import javafx.scene.Node;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -81,8 +82,19 @@ class WalkthroughUiTest {
         assertFalse(narrativeShown(), "and of the next step");
         assertTrue(robot.lookup(".walk-formula").queryAll().stream().anyMatch(Node::isVisible),
                 "the formula stays");
+        key(KeyCode.RIGHT);
+        assertEquals("Step 3 of 8", text("#walk-progress"));
+        assertTrue(leftColumnFits(), "in large type the inputs' column widens instead of cutting its table");
         key(KeyCode.ESCAPE);
         assertTrue(narrativeShown(), "leaving presentation mode brings the prose back");
+        assertTrue(leftColumnFits());
+    }
+
+    /** Whether the shown step's left column holds its inputs without a horizontal scroll bar. */
+    private boolean leftColumnFits() {
+        return robot.lookup(".walk-left").queryAllAs(ScrollPane.class).stream()
+                .filter(n -> n.isVisible() && n.getScene() != null)
+                .allMatch(p -> p.getContent().minWidth(-1) <= p.getViewportBounds().getWidth() + 0.5);
     }
 
     /** Whether the shown step's prose is visible (the hidden steps' pages are not in the scene). */

@@ -1,5 +1,6 @@
 package org.attentionexplainer.ui.walkthrough;
 
+import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -17,6 +18,10 @@ import org.attentionexplainer.ui.i18n.I18n;
 final class StepLayout {
     /** The explanation's share of the page's width. */
     private static final double LEFT_SHARE = 0.34;
+    /** The most it takes when its inputs need more (large type, a long language): the rest stays the visual's. */
+    private static final double LEFT_MAX_SHARE = 0.5;
+    /** Room for the column's vertical scroll bar and border. */
+    private static final double SCROLL_BAR = 24;
     /** Key of a page's prose in its properties. */
     static final String NARRATIVE = "walk-narrative";
 
@@ -44,7 +49,12 @@ final class StepLayout {
         rightScroll.setPrefViewportWidth(1);
         HBox.setHgrow(rightScroll, Priority.ALWAYS);
         HBox page = new HBox(leftScroll, rightScroll);
-        leftScroll.prefWidthProperty().bind(page.widthProperty().multiply(LEFT_SHARE));
+        // a third of the page, or as much as the inputs need not to be cut (up to half the page)
+        leftScroll.prefWidthProperty().bind(Bindings.createDoubleBinding(() -> {
+            double width = page.getWidth();
+            double needed = left.minWidth(-1) + SCROLL_BAR;
+            return Math.min(width * LEFT_MAX_SHARE, Math.max(width * LEFT_SHARE, needed));
+        }, page.widthProperty(), left.widthProperty()));
         page.getStyleClass().add("walk-page");
         page.getProperties().put(NARRATIVE, text);
         return page;
