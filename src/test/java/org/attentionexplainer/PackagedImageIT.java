@@ -82,6 +82,14 @@ class PackagedImageIT {
     }
 
     @Test
+    void theLauncherGivesTheEngineTheVectorApiAndDirectProducts() throws Exception {
+        Run run = run(Map.of(), launcher.toString(), "bench", "--lengths", "16", "--no-interactive", "--gemm", "0",
+                "--min-runs", "1", "--min-seconds", "0");
+        assertEquals(0, run.status, run.err);
+        assertTrue(run.out.contains("products OpenBLAS called directly, softmax rows vector API"), run.out);
+    }
+
+    @Test
     void computeFromTheImageMatchesPyTorchWithoutUnpackingNatives() throws Exception {
         Path golden = Path.of(getClass().getResource("/golden/rasbt_mha/spec.json").toURI()).getParent();
         Path out = temp.resolve("out");
