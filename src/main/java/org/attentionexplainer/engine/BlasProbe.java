@@ -70,7 +70,9 @@ public final class BlasProbe {
      */
     public static String kernels() {
         String rows = RowMath.best().describe();
-        return "products " + (Products.direct() ? "OpenBLAS called directly" : "through ND4J") + ", softmax rows "
+        String core = NativeThreads.coreType();
+        return "products " + (Products.direct() ? "OpenBLAS called directly" : "through ND4J")
+                + (core == null || core.isBlank() ? "" : " (" + core + " kernels)") + ", softmax rows "
                 + rows + (RowMath.best() instanceof ScalarRowMath
                         ? " (start Java with --add-modules jdk.incubator.vector for the vector API)" : "");
     }
