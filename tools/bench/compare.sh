@@ -5,7 +5,8 @@
 # repeated N times, each row then shows the median over the rounds and the ratio of every round.
 #
 #   ./mvnw -q -B package -DskipTests && tools/bench/compare.sh [--lengths 16,128,512,1024,2048]
-#       [--rounds 1] [--d-model 768] [--heads 12] [--causal] [--min-runs 10] [--min-seconds 2] [--gemm 2048]
+#       [--rounds 1] [--d-model 768] [--heads 12] [--causal] [--min-runs 10] [--min-seconds 2]
+#       [--warmup-seconds 3] [--gemm 2048]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 jar="$root/target/attention-explainer.jar"
@@ -25,7 +26,7 @@ while [ $# -gt 0 ]; do
         --gemm) gemm="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
         --causal) shared+=("$1"); shift ;;
-        --d-model|--heads|--min-runs|--min-seconds) shared+=("$1" "$2"); shift 2 ;;
+        --d-model|--heads|--min-runs|--min-seconds|--warmup-seconds) shared+=("$1" "$2"); shift 2 ;;
         *) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done

@@ -2,7 +2,8 @@
 """The PyTorch peer of `attention-explainer bench`: the same shapes, the same steps, the same table.
 
 usage: /usr/bin/python3 tools/bench/torch_bench.py [--lengths 16,128,512,1024,2048] [--d-model 768]
-       [--heads 12] [--causal] [--min-runs 10] [--min-seconds 2] [--gemm 2048] [--format table|tsv]
+       [--heads 12] [--causal] [--min-runs 10] [--min-seconds 2] [--warmup-seconds 3] [--gemm 2048]
+       [--format table|tsv]
 
 One forward computes and keeps every intermediate the app shows (Q, K, V split into heads,
 scores, logits, weights, per-head contexts, the concatenation, the output projection), as the
@@ -23,6 +24,8 @@ def parse_args(argv):
     p.add_argument("--causal", action="store_true")
     p.add_argument("--min-runs", type=int, default=10)
     p.add_argument("--min-seconds", type=float, default=2.0)
+    p.add_argument("--warmup-seconds", type=float, default=3.0,
+                   help="untimed seconds before each length, as the Java bench (whose JIT compiles meanwhile)")
     p.add_argument("--gemm", type=int, default=2048)
     p.add_argument("--threads", type=int, default=0,
                    help="intra-op threads; 0 keeps PyTorch's default (on a 2-core machine 1 is the fastest:"
@@ -35,6 +38,8 @@ def parse_args(argv):
         a.lengths = [int(x) for x in a.lengths.split(",")]
     except ValueError:
         p.error("--lengths must be integers separated by commas")
+    if a.warmup_seconds < 0 or a.min_seconds < 0:
+        p.error("--warmup-seconds and --min-seconds must be 0 or more")
     if a.d_model % a.heads or min(a.lengths) < 1:
         p.error("--heads must divide --d-model and lengths must be positive")
     return a
@@ -97,13 +102,12 @@ class Timing(list):
     cpu = float("nan")
 
 
-WARMUP_SECONDS = 1.0  # the same untimed warm-up as the Java bench (its JIT compiles meanwhile)
 
 
-def measure(run, warmups, min_runs, min_seconds, max_runs):
+def measure(run, warmups, warmup_seconds, min_runs, min_seconds, max_runs):
     warm_start = time.perf_counter()
     done = 0
-    while done < warmups or time.perf_counter() - warm_start < WARMUP_SECONDS:
+    while done < warmups or time.perf_counter() - warm_start < warmup_seconds:
         run()
         done += 1
     times = []
@@ -167,7 +171,7 @@ def main(argv):
         forward512 = None
         for t in a.lengths:
             spec = multi_head(t, a.d_model, a.heads, a.causal, t)
-            times = measure(lambda: forward(**spec), 2, a.min_runs, a.min_seconds, 100_000)
+            times = measure(lambda: forward(**spec), 2, a.warmup_seconds, a.min_runs, a.min_seconds, 100_000)
             gflop = multi_head_flops(t, a.d_model, a.heads) / 1e9
             row(tsv, "mha", t, times, gflop)
             if t == 512:
@@ -194,14 +198,14 @@ def interactive(tsv):
         weights = torch.softmax(logits, dim=-1)
         heads = weights @ v
         return scores, logits, weights, heads, heads.transpose(1, 2).reshape(1, 3, 3)
-    times = measure(slider_step, 200, 1000, 1, 1_000_000)
+    times = measure(slider_step, 200, 1.0, 1000, 1, 1_000_000)
     row(tsv, "hello", 3, times, 2 * (2.0 * 3 * 3 * 3) / 1e9)
 
 
 def gemm(tsv, n, min_runs, forward512):
     """The machine's limit: a square float32 product through PyTorch's BLAS."""
     ma, mb, mc = torch.rand(n, n), torch.rand(n, n), torch.empty(n, n)
-    times = measure(lambda: torch.mm(ma, mb, out=mc), 1, max(5, min_runs // 2), 0, 1000)
+    times = measure(lambda: torch.mm(ma, mb, out=mc), 1, 1.0, max(5, min_runs // 2), 0, 1000)
     gflop = 2.0 * n ** 3 / 1e9
     if tsv:
         row(True, "sgemm", n, times, gflop)

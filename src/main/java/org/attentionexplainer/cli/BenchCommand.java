@@ -49,6 +49,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--min-seconds", defaultValue = "2", description = "seconds per case at least")
     double minSeconds;
 
+    @Option(names = "--warmup-seconds", defaultValue = "3",
+            description = "untimed seconds before each case (default: ${DEFAULT-VALUE}); Java's JIT is still compiling"
+                    + " the engine in the first seconds (at 512 tokens: 1 s of warm-up timed 15 % slower than 4 s)")
+    double warmupSeconds;
+
     @Option(names = "--gemm", defaultValue = "2048", paramLabel = "N",
             description = "size of the square SGEMM that measures the machine's limit; 0 skips it")
     int gemmSize;
@@ -93,7 +98,8 @@ public final class BenchCommand implements Callable<Integer> {
         StringBuilder memory = new StringBuilder();
         for (int t : lengths) {
             AttentionSpec spec = BenchWorkloads.multiHead(t, dModel, heads, causal, t);
-            BenchTiming timing = BenchTiming.measure(() -> engine.compute(spec), 2, minRuns, minSeconds, 100_000);
+            BenchTiming timing = BenchTiming.measure(() -> engine.compute(spec), 2, warmupSeconds, minRuns, minSeconds,
+                    100_000);
             double gflop = BenchWorkloads.multiHeadFlops(t, dModel, heads) / 1e9;
             row(out, tsv, "mha", t, timing, gflop);
             if (t == 512) {
@@ -107,7 +113,7 @@ public final class BenchCommand implements Callable<Integer> {
             AttentionSpec[] sliderSteps = {hello, hello.toBuilder().temperature(0.5).build()};
             int[] step = {0};
             BenchTiming timing = BenchTiming.measure(() -> engine.compute(sliderSteps[step[0]++ & 1]),
-                    200, 1000, Math.min(minSeconds, 1), 1_000_000);
+                    200, Math.min(warmupSeconds, 1), 1000, Math.min(minSeconds, 1), 1_000_000);
             row(out, tsv, "hello", 3, timing, BenchWorkloads.helloShinySunFlops() / 1e9);
         }
 
@@ -135,8 +141,8 @@ public final class BenchCommand implements Callable<Integer> {
                 return "--lengths must be positive, got " + t;
             }
         }
-        if (minRuns < 1 || !(minSeconds >= 0) || gemmSize < 0) {
-            return "--min-runs must be at least 1, --min-seconds and --gemm at least 0";
+        if (minRuns < 1 || !(minSeconds >= 0) || gemmSize < 0 || !(warmupSeconds >= 0)) {
+            return "--min-runs must be at least 1, --min-seconds, --warmup-seconds and --gemm at least 0";
         }
         return null;
     }

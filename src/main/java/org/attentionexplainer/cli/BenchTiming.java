@@ -48,19 +48,15 @@ record BenchTiming(double[] millis, double cpuMillisPerRun) {
     }
 
     /**
-     * Seconds of warm-up before the timed runs (besides the warm-up runs): the JIT compiles the
-     * engine's Java in the first second or so, on the same two cores, and timed runs meanwhile
-     * would measure the compiler too. The PyTorch script warms up by the same rule.
+     * Runs {@code run} at least {@code warmups} times and for {@code warmupSeconds} untimed (the
+     * JIT compiles the engine's Java meanwhile, on the same cores: timed runs then would measure
+     * the compiler too; the PyTorch script warms up by the same rule), then until at least
+     * {@code minRuns} runs and {@code minSeconds} have passed.
      */
-    static final double WARMUP_SECONDS = 1.0;
-
-    /**
-     * Runs {@code run} at least {@code warmups} times and for {@link #WARMUP_SECONDS} untimed,
-     * then until at least {@code minRuns} runs and {@code minSeconds} have passed.
-     */
-    static BenchTiming measure(Runnable run, int warmups, int minRuns, double minSeconds, int maxRuns) {
+    static BenchTiming measure(Runnable run, int warmups, double warmupSeconds, int minRuns, double minSeconds,
+                               int maxRuns) {
         long warmStart = System.nanoTime();
-        for (int i = 0; i < warmups || (System.nanoTime() - warmStart) / 1e9 < WARMUP_SECONDS; i++) {
+        for (int i = 0; i < warmups || (System.nanoTime() - warmStart) / 1e9 < warmupSeconds; i++) {
             run.run();
         }
         double[] millis = new double[Math.max(minRuns, 16)];

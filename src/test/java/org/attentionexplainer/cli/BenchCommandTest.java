@@ -15,7 +15,7 @@ class BenchCommandTest {
     }
 
     private static final String[] QUICK = {"bench", "--lengths", "4,8", "--d-model", "16", "--heads", "2",
-        "--min-runs", "2", "--min-seconds", "0", "--gemm", "32"};
+        "--min-runs", "2", "--min-seconds", "0", "--warmup-seconds", "0", "--gemm", "32"};
 
     @Test
     void tsvHasOneRowPerCaseWithTheFlopCount() {
@@ -50,7 +50,8 @@ class BenchCommandTest {
     @Test
     void badOptionsGetOneLine() {
         for (String[] args : List.of(new String[] {"bench", "--heads", "5"},
-                new String[] {"bench", "--lengths", "0"}, new String[] {"bench", "--format", "xml"})) {
+                new String[] {"bench", "--lengths", "0"}, new String[] {"bench", "--format", "xml"},
+                new String[] {"bench", "--warmup-seconds", "-1"})) {
             CliRun r = run(args);
             assertEquals(ExitCodes.BAD_INPUT, r.status(), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
