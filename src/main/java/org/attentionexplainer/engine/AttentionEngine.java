@@ -104,8 +104,8 @@ public final class AttentionEngine {
             qT = previous.q();
             kT = previous.k();
             vT = previous.v();
-            q = HeadLayout.split(buffers.constant(qT), sh.t(), sh);                 // (b, h, t, hd)
-            k = HeadLayout.split(buffers.constant(kT), sh.s(), sh);                 // (b, h, s, hd)
+            q = null;                                                               // the scores are known
+            k = null;
             v = HeadLayout.split(buffers.constant(vT), sh.s(), sh);                 // (b, h, s, hd)
         } else {
             INDArray src = spec.source() == null ? x : buffers.constant(sourceTensor); // (b, s, d_src)
@@ -132,15 +132,21 @@ public final class AttentionEngine {
         TorchRandom draws = spec.dropout() != null && spec.dropout().p() != 0
                 ? WeightRules.dropoutDraws(spec.dropout()) : null;
         boolean softmax = spec.normalization() == Normalization.SOFTMAX;
+        // on the CPU the row passes read the scores from, and write the weights into, the group's
+        // memory themselves, a row at a time on every core; a GPU's memory is copied as a whole
+        boolean host = Products.hostMemory();
         for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
             int offset = first * sh.t() * sh.s();
             int end = offset + groupSize * sh.t() * sh.s();
             if (!reuse) {
                 MapSteps.scores(q, k, first, group, groupSize, sh);
+                if (!host) {
+                    NdBuffers.readInto(group, maps.scores(), offset);
+                }
             }
-            boolean weightsLater = !softmax || draws != null;
+            boolean weightsLater = !softmax || draws != null || !host;
             MapSteps.rows(maps, group, first * sh.t(), (first + groupSize) * sh.t(), factor,
-                    masked ? mask.data() : null, softmax, !reuse, !weightsLater, sh);
+                    masked ? mask.data() : null, softmax, !reuse && host, !weightsLater, sh);
             if (weightsLater) {
                 if (!softmax) {
                     WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());

@@ -72,7 +72,7 @@ public final class BlasProbe {
         String rows = RowMath.best().describe();
         String core = NativeThreads.coreType();
         return "products " + (Products.direct() ? "OpenBLAS called directly" : "through ND4J")
-                + (core == null || core.isBlank() ? "" : " (" + core + " kernels)") + ", softmax rows "
+                + (core == null || core.isBlank() ? "" : " (OPENBLAS_CORETYPE " + core + ")") + ", softmax rows "
                 + rows + (RowMath.best() instanceof ScalarRowMath
                         ? " (start Java with --add-modules jdk.incubator.vector for the vector API)" : "");
     }

@@ -1,5 +1,6 @@
 package org.attentionexplainer.engine;
 
+import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
@@ -10,8 +11,10 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  */
 record Block(INDArray array, long offset, int rows, int cols, int ld) {
     Block {
-        if (array.offset() != 0) {
-            throw new IllegalArgumentException("a block needs a whole array, not a view at offset " + array.offset());
+        if (array.offset() != 0 || array.ordering() != 'c' || array.dataType() != DataType.FLOAT
+                || array.data().length() != array.length()) {
+            throw new IllegalArgumentException("a block needs a whole dense row-major float32 array, got "
+                    + array.dataType() + " " + array.ordering() + " at offset " + array.offset());
         }
         if (cols > ld || offset < 0 || offset + (long) (rows - 1) * ld + cols > array.length()) {
             throw new IllegalArgumentException("block " + rows + " x " + cols + " at " + offset + " (ld " + ld

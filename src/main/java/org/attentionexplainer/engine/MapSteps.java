@@ -102,7 +102,9 @@ final class MapSteps {
      * (they are in the maps already); logits = scores * factor with -inf where the (b, t, s)
      * mask (null: none) hides a key, when the maps keep logits apart; for softmax the weights,
      * copied back into the group when {@code weightsOut} (for the product with V). Row by row
-     * while a row is in cache, on both cores when there are values enough to pay for it.
+     * while a row is in cache, on both cores when there are values enough to pay for it. The
+     * group is touched only when {@code scoresIn} or {@code weightsOut}: in the process's own
+     * memory, that is (see {@link Products#hostMemory()}).
      */
     static void rows(Maps maps, INDArray group, int from, int to, float factor, float[] mask, boolean softmax,
                      boolean scoresIn, boolean weightsOut, Shapes sh) {
@@ -110,7 +112,7 @@ final class MapSteps {
         RowMath math = RowMath.best();
         int s = sh.s();
         inParallel(from, to, s, (a, z) -> {
-            FloatBuffer products = group.data().asNioFloat();
+            FloatBuffer products = scoresIn || weightsOut ? group.data().asNioFloat() : null;
             for (int r = a; r < z; r++) {
                 int o = r * s;
                 int g = (r - from) * s;

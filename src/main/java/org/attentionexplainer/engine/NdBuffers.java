@@ -131,10 +131,26 @@ final class NdBuffers {
         }
     }
 
-    /** Overwrites a dense array with the values of {@code from} starting at {@code offset}. */
+    /**
+     * Overwrites a dense array with the values of {@code from} starting at {@code offset}: into
+     * its memory directly on the CPU backend, through an ND4J copy elsewhere (a GPU backend
+     * would not see the host writes).
+     */
     static void write(INDArray dense, float[] from, int offset) {
         requireDense(dense);
-        dense.data().asNioFloat().put(from, offset, Math.toIntExact(dense.length()));
+        int n = Math.toIntExact(dense.length());
+        if (Products.hostMemory()) {
+            dense.data().asNioFloat().put(from, offset, n);
+        } else {
+            dense.assign(Nd4j.create(java.util.Arrays.copyOfRange(from, offset, offset + n), dense.shape(),
+                    DataType.FLOAT));
+        }
+    }
+
+    /** Copies all values of a dense array into {@code to} from {@code offset} on. */
+    static void readInto(INDArray dense, float[] to, int offset) {
+        requireDense(dense);
+        dense.data().asNioFloat().get(to, offset, Math.toIntExact(dense.length()));
     }
 
     private static void requireDense(INDArray a) {

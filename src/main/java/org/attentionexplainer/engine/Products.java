@@ -17,6 +17,7 @@ final class Products {
     /** Whether ND4J runs on the CPU, where its OpenBLAS can be called directly. */
     private static final boolean CPU =
             Nd4j.getBackend().getClass().getName().equals("org.nd4j.linalg.cpu.nativecpu.CpuBackend");
+    private static volatile boolean hostMemory = CPU;
     /** Whether the products call OpenBLAS directly; -Dattention.directBlas=false turns it off. */
     private static volatile boolean direct =
             CPU && Boolean.parseBoolean(System.getProperty("attention.directBlas", "true"));
@@ -26,6 +27,21 @@ final class Products {
 
     static boolean direct() {
         return direct;
+    }
+
+    /**
+     * Whether ND4J's arrays live in the process's own memory (the CPU backend), where Java may
+     * read and write them through a buffer while the products run on them.
+     */
+    static boolean hostMemory() {
+        return hostMemory;
+    }
+
+    /** For tests: treat the arrays as a GPU's (copied as a whole) even on the CPU; returns the old setting. */
+    static boolean useHostMemory(boolean on) {
+        boolean was = hostMemory;
+        hostMemory = on && CPU;
+        return was;
     }
 
     /** For tests: products directly on OpenBLAS (where the backend allows) or through ND4J; returns the old setting. */

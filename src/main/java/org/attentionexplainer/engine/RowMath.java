@@ -68,7 +68,10 @@ interface RowMath {
         }
 
         private static RowMath choose() {
+            // Java 17 compiles the vector API's exp to vector code on x86-64 only (its SVML routines)
+            String arch = System.getProperty("os.arch", "");
             if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                    && (arch.equals("amd64") || arch.equals("x86_64"))
                     && Boolean.parseBoolean(System.getProperty("attention.vectorMath", "true"))) {
                 try {
                     return (RowMath) Class.forName("org.attentionexplainer.engine.VectorRowMath")

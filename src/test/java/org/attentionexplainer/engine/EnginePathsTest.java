@@ -46,14 +46,19 @@ class EnginePathsTest {
 
     @Test
     void productsThroughNd4jAndPlainJavaRowsMatchEveryGoldenCase() throws Exception {
-        // the other backends' way (CUDA: products as ND4J views) and a JVM without the vector API
+        // the other backends' way (CUDA: products as ND4J views, the maps' buffer copied to and
+        // from the heap as a whole) and a JVM without the vector API; on the CPU, so this checks
+        // the route's arithmetic, not a GPU's memory
         boolean direct = Products.useDirect(false);
+        boolean host = Products.useHostMemory(false);
         RowMath rows = RowMath.Holder.use(new ScalarRowMath());
         try {
-            assertTrue(!Products.direct());
+            assertTrue(!Products.direct() && !Products.hostMemory());
             nd4jPathMatchesEveryGoldenCase();
+            longInputsGoAFewHeadsAtATimeWithTheSameResults();
         } finally {
             Products.useDirect(direct);
+            Products.useHostMemory(host);
             RowMath.Holder.use(rows);
         }
     }
@@ -135,6 +140,24 @@ class EnginePathsTest {
             Map<String, Tensor> got = ComputeWriter.arrays(c);
             ComputeWriter.arrays(a).forEach((name, want) -> Arrays32.assertClose(n + " " + name, want, got.get(name),
                     1e-6));
+        }
+        // cross-attention through a fused W_qkv (K and V from the source's own product) and
+        // through no projection at all, on both routes of the products
+        AttentionSpec fused = spec.toBuilder().projection(new Projection.Fused(random(rng, d, 3 * d), random(rng, 3 * d)))
+                .build();
+        AttentionSpec identity = spec.toBuilder().projection(new Projection.Identity()).build();
+        for (boolean direct : new boolean[] {true, false}) {
+            boolean was = Products.useDirect(direct);
+            try {
+                for (AttentionSpec variant : List.of(fused, identity)) {
+                    Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
+                    ComputeWriter.arrays(plain.compute(variant)).forEach((name, want) -> Arrays32.assertClose(
+                            variant.projection().getClass().getSimpleName() + " " + name + " direct " + direct, want,
+                            got.get(name), 1e-6));
+                }
+            } finally {
+                Products.useDirect(was);
+            }
         }
     }
 

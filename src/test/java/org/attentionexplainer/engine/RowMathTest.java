@@ -45,7 +45,10 @@ class RowMathTest {
             for (int i = 0; i < x.length; i++) {
                 x[i] = (float) (rng.nextGaussian() * 6);
             }
-            x[s / 2] = Float.NEGATIVE_INFINITY;                 // a hidden key in row 0
+            x[s / 2] = Float.NEGATIVE_INFINITY;                 // a hidden key in row 0 (not computed)
+            if (s > 1) {
+                x[2 * s + s / 3] = Float.NEGATIVE_INFINITY;     // and one in row 2
+            }
             float[] w = new float[x.length];
             math.softmax(x, w, 1, rows, s);                     // rows 1 and 2 only
             for (int j = 0; j < s; j++) {
@@ -61,7 +64,7 @@ class RowMathTest {
                     sum += Math.exp(x[r * s + j] - max);
                 }
                 for (int j = 0; j < s; j++) {
-                    double want = Math.exp(x[r * s + j] - max) / sum;
+                    double want = Math.exp(x[r * s + j] - max) / sum;   // 0 for a hidden key
                     assertEquals(want, w[r * s + j], 2e-7 + 4e-6 * want, "s " + s + " row " + r + " key " + j);
                 }
             }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.stream.Collectors;
 import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Labeled;
@@ -88,13 +90,23 @@ class WalkthroughUiTest {
         key(KeyCode.ESCAPE);
         assertTrue(narrativeShown(), "leaving presentation mode brings the prose back");
         assertTrue(leftColumnFits());
+        assertTrue(leftColumnShare() < 0.36, "back in normal type the column is a third of the page again: "
+                + leftColumnShare());
     }
 
     /** Whether the shown step's left column holds its inputs without a horizontal scroll bar. */
     private boolean leftColumnFits() {
-        return robot.lookup(".walk-left").queryAllAs(ScrollPane.class).stream()
-                .filter(n -> n.isVisible() && n.getScene() != null)
-                .allMatch(p -> p.getContent().minWidth(-1) <= p.getViewportBounds().getWidth() + 0.5);
+        List<ScrollPane> shown = robot.lookup(".walk-left").queryAllAs(ScrollPane.class).stream()
+                .filter(n -> n.isVisible() && n.getScene() != null).collect(Collectors.toList());
+        assertFalse(shown.isEmpty(), "a step's left column is shown");
+        return shown.stream().allMatch(p -> p.getContent().minWidth(-1) <= p.getViewportBounds().getWidth() + 0.5);
+    }
+
+    /** The shown step's left column's share of its page. */
+    private double leftColumnShare() {
+        ScrollPane left = robot.lookup(".walk-left").queryAllAs(ScrollPane.class).stream()
+                .filter(n -> n.isVisible() && n.getScene() != null).findFirst().orElseThrow();
+        return left.getWidth() / left.getParent().getLayoutBounds().getWidth();
     }
 
     /** Whether the shown step's prose is visible (the hidden steps' pages are not in the scene). */
