@@ -173,6 +173,52 @@ class FileMenuFxTest {
     }
 
     @Test
+    void ctrlCCopiesTheStepsPictureButATextFieldKeepsItsOwnCopy() throws Exception {
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        robot.clickOn("#walk-progress");
+        clearClipboard();
+        key(KeyCode.SHORTCUT, KeyCode.C);
+        javafx.scene.image.Image copied = onFx(() -> clipboard().getImage());
+        assertTrue(copied != null, "Ctrl+C puts the step's picture on the clipboard");
+        // the same picture the export writes at 2x: a step-4 PNG at 2x is over 1500 x 600 (test above)
+        assertTrue(copied.getWidth() > 1500 && copied.getHeight() > 600, copied.getWidth() + " x " + copied.getHeight());
+
+        clearClipboard();
+        fileMenu("menu-file-copy-picture");
+        assertTrue(onFx(() -> clipboard().hasImage()), "File > Copy picture does the same");
+
+        robot.clickOn("Attention maps");
+        WaitForAsyncUtils.waitForFxEvents();
+        clearClipboard();
+        robot.clickOn("#explorer-sentence");
+        key(KeyCode.SHORTCUT, KeyCode.A);
+        key(KeyCode.SHORTCUT, KeyCode.C);
+        assertEquals("Your journey starts with one step", onFx(() -> clipboard().getString()),
+                "in a text field Ctrl+C copies the text");
+        assertFalse(onFx(() -> clipboard().hasImage()));
+
+        key(KeyCode.END);
+        robot.clickOn("Walkthrough");
+        key(KeyCode.END);
+        assertTrue(fileItem("menu-file-copy-picture").isDisable(), "step 8 has no matrix to copy");
+    }
+
+    private static javafx.scene.input.Clipboard clipboard() {
+        return javafx.scene.input.Clipboard.getSystemClipboard();
+    }
+
+    private void clearClipboard() {
+        robot.interact(() -> clipboard().clear());
+    }
+
+    /** A value read on the FX thread (the clipboard may only be read there). */
+    private static <T> T onFx(java.util.concurrent.Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get();
+    }
+
+    @Test
     void aChapterExportsItsFirstMapAndAChapterWithoutOneIsOff() throws Exception {
         robot.clickOn("Chapters");
         WaitForAsyncUtils.waitForFxEvents();

@@ -87,6 +87,7 @@ public final class ExportActions implements FileActions {
         this.files = files;
         this.report = report;
         off(FileAction.PICTURE, "export.off.screen");
+        off(FileAction.COPY_PICTURE, "export.off.screen");
         off(FileAction.DATA, "export.off.screen");
         off(FileAction.ALL_HEADS, "export.off.heads");
         off(FileAction.SAVE_SESSION, "export.off.sessions");
@@ -109,7 +110,7 @@ public final class ExportActions implements FileActions {
                                  Figures f) {
         figures = f;
         baseName = name;
-        for (FileAction a : List.of(FileAction.PICTURE, FileAction.DATA)) {
+        for (FileAction a : List.of(FileAction.PICTURE, FileAction.COPY_PICTURE, FileAction.DATA)) {
             available.put(a, on);
             whyNot.put(a, why);
         }
@@ -150,6 +151,7 @@ public final class ExportActions implements FileActions {
         }
         switch (action) {
             case PICTURE -> picture(owner);
+            case COPY_PICTURE -> copy();
             case DATA -> data(owner);
             case ALL_HEADS -> allHeads(owner);
             case SAVE_SESSION -> saveSession(owner);

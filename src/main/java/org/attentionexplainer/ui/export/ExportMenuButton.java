@@ -11,11 +11,11 @@ import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.FileAction;
 
 /**
- * A screen's own Export menu: the same actions as the File menu (so both do exactly the
- * same), plus copying the picture to the clipboard.
+ * A screen's own Export menu: the same actions as the File menu, so both do exactly the same;
+ * their keys are the File menu's (Ctrl+C copies the picture where no text field takes it).
  */
 public final class ExportMenuButton {
-    /** Ctrl+C (Cmd+C on macOS) on the map. */
+    /** Ctrl+C (Cmd+C on macOS): the picture to the clipboard. */
     public static final KeyCombination COPY = new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
 
     private final ExportActions actions;
@@ -26,7 +26,7 @@ public final class ExportMenuButton {
         this.i18n = i18n;
     }
 
-    /** @param id the button's node id; its items are {@code export-menu-picture}, {@code export-menu-copy}... */
+    /** @param id the button's node id; its items are {@code export-menu-picture}, {@code export-menu-copy-picture}... */
     public MenuButton createView(String id) {
         MenuButton menu = new MenuButton();
         menu.setId(id);
@@ -40,13 +40,7 @@ public final class ExportMenuButton {
             item.setOnAction(e -> actions.run(a, menu.getScene().getWindow()));
             menu.getItems().add(item);
             if (a == FileAction.DATA) {
-                MenuItem copy = new MenuItem();
-                copy.setId("export-menu-copy");
-                copy.textProperty().bind(i18n.text("export.menu.copy"));
-                copy.setAccelerator(COPY);
-                copy.disableProperty().bind(item.disableProperty());
-                copy.setOnAction(e -> actions.copy());
-                menu.getItems().addAll(copy, new SeparatorMenuItem());
+                menu.getItems().add(new SeparatorMenuItem());
             }
         }
         return menu;

@@ -2,9 +2,13 @@ package org.attentionexplainer.ui.shell;
 
 import java.util.Locale;
 
-/** What the File menu does with the current screen: export its picture, every head, the numbers; sessions. */
+/**
+ * What the File menu does with the current screen: export its picture or copy it to the
+ * clipboard, every head, the numbers; sessions.
+ */
 public enum FileAction {
     PICTURE("menu.file.exportPicture"),
+    COPY_PICTURE("menu.file.copyPicture"),
     ALL_HEADS("menu.file.exportHeads"),
     DATA("menu.file.exportData"),
     SAVE_SESSION("menu.file.saveSession"),

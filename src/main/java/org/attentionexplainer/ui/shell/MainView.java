@@ -111,6 +111,7 @@ public final class MainView {
     private static KeyCombination accelerator(FileAction a) {
         return switch (a) {
             case PICTURE -> new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+            case COPY_PICTURE -> new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
             case ALL_HEADS -> new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
             case DATA -> new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
             case SAVE_SESSION -> new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
