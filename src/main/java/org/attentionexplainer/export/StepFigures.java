@@ -16,7 +16,8 @@ import org.attentionexplainer.render.TextMeasurer;
  * The picture of a walkthrough step: its matrices side by side as on screen, titled with the
  * step, token labels on the axes, every number in its cell with the walkthrough's 4
  * decimals, scores and weights coloured within their own matrix (the walkthrough's blue)
- * with a colour bar each, the other matrices as plain tables, and a caption naming the
+ * with a colour bar each, the other matrices as plain tables, the query the lesson follows
+ * outlined where a matrix has every query's row (as on screen), and a caption naming the
  * example. Type is large enough for a projector.
  */
 public final class StepFigures {
@@ -38,6 +39,7 @@ public final class StepFigures {
         List<String> titles = new ArrayList<>();
         List<ColorScale> scales = new ArrayList<>();
         List<String> legends = new ArrayList<>();
+        List<Integer> queryRows = new ArrayList<>();
         double widest = 0;
         TextMeasurer m = new AwtTextMeasurer("SansSerif");
         double valueSize = Math.max(8, 0.8 * FONT);
@@ -47,6 +49,7 @@ public final class StepFigures {
             titles.add(texts.get(t.titleKey(), args(t.titleArgs())));
             scales.add(t.heat() ? ColorScale.auto(ColorMap.BLUES, List.of(d)) : null);
             legends.add(t.heat() ? texts.get(t.legendKey()) : null);
+            queryRows.add(t.queryRow());
             for (float v : d.values()) {
                 widest = Math.max(widest, m.width(NumberText.format(v, DECIMALS, texts.locale()), valueSize, false));
             }
@@ -61,7 +64,7 @@ public final class StepFigures {
                 .withLegend(true, null, null)
                 .withValues(true, DECIMALS)
                 .withLocale(texts.locale());
-        return parts.applyTo(Figure.tables(maps, titles, scales, legends, options));
+        return parts.applyTo(Figure.tables(maps, titles, scales, legends, queryRows, options));
     }
 
     private static HeatmapData data(StepTables.Table t) {

@@ -26,10 +26,20 @@ public record StepTables(Step step, List<Table> tables, String captionKey, List<
      * @param rows      row labels
      * @param cols      column labels
      * @param values    (rows, cols)
+     * @param queryRow  the row of the query the lesson follows, outlined as on screen; -1 for none
      */
     public record Table(String titleKey, List<Object> titleArgs, String legendKey, List<String> rows,
-                        List<String> cols, Matrix values) {
+                        List<String> cols, Matrix values, int queryRow) {
+        /** A table with no row outlined. */
+        public Table(String titleKey, List<Object> titleArgs, String legendKey, List<String> rows, List<String> cols,
+                     Matrix values) {
+            this(titleKey, titleArgs, legendKey, rows, cols, values, -1);
+        }
+
         public Table {
+            if (queryRow < -1 || queryRow >= rows.size()) {
+                throw new IllegalArgumentException("query row " + queryRow + " of " + rows.size());
+            }
             titleArgs = List.copyOf(titleArgs);
             rows = List.copyOf(rows);
             cols = List.copyOf(cols);
@@ -100,10 +110,11 @@ public record StepTables(Step step, List<Table> tables, String captionKey, List<
                         subscripted("z", r.context().cols()), row(r.context(), q)));
             }
             default -> {
-                t.add(new Table("walk.all.scores", List.of(), SCORE, labels, labels, r.scores()));
-                t.add(new Table("walk.all.weights", List.of(), WEIGHT, labels, labels, r.weights()));
+                // every query's row, the one steps 1-3 followed outlined as the screen outlines it
+                t.add(new Table("walk.all.scores", List.of(), SCORE, labels, labels, r.scores(), q));
+                t.add(new Table("walk.all.weights", List.of(), WEIGHT, labels, labels, r.weights(), q));
                 t.add(new Table("walk.all.context", List.of(), null, labels, subscripted("z", r.context().cols()),
-                        r.context()));
+                        r.context(), q));
             }
         }
         return new StepTables(step, t, "walk.export.caption.hello",

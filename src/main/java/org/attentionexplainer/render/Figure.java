@@ -83,13 +83,23 @@ public final class Figure {
      */
     public static Figure tables(List<HeatmapData> maps, List<String> titles, List<ColorScale> scales,
                                 List<String> legends, HeatmapOptions options) {
-        if (titles.size() != maps.size() || scales.size() != maps.size() || legends.size() != maps.size()) {
-            throw new IllegalArgumentException(maps.size() + " maps need as many titles, scales and legends");
+        return tables(maps, titles, scales, legends, java.util.Collections.nCopies(maps.size(), -1), options);
+    }
+
+    /**
+     * Like {@link #tables(List, List, List, List, HeatmapOptions)}, with one row of each map
+     * outlined ({@code outlinedRows}, -1 for none): the query a lesson follows.
+     */
+    public static Figure tables(List<HeatmapData> maps, List<String> titles, List<ColorScale> scales,
+                                List<String> legends, List<Integer> outlinedRows, HeatmapOptions options) {
+        if (titles.size() != maps.size() || scales.size() != maps.size() || legends.size() != maps.size()
+                || outlinedRows.size() != maps.size()) {
+            throw new IllegalArgumentException(maps.size() + " maps need as many titles, scales, legends and rows");
         }
         List<PanelLayout.Panel> panels = new ArrayList<>();
         List<Bar> bars = new ArrayList<>();
         for (int i = 0; i < maps.size(); i++) {
-            panels.add(PanelLayout.Panel.of(maps.get(i), scales.get(i), titles.get(i)));
+            panels.add(PanelLayout.Panel.of(maps.get(i), scales.get(i), titles.get(i)).outlining(outlinedRows.get(i)));
             if (scales.get(i) != null) {
                 bars.add(new Bar(i, i + 1, legends.get(i) == null ? "" : legends.get(i)));
             }

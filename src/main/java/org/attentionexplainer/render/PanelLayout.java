@@ -56,7 +56,7 @@ final class PanelLayout {
      * scale makes a plain table: white cells, outlined, with their numbers.
      */
     record Panel(HeatmapData data, ColorScale scale, String title, boolean sums, int[] argb, int[] maskedRuns,
-                 double maxAbs, boolean negative, boolean nonFinite) {
+                 double maxAbs, boolean negative, boolean nonFinite, int outlinedRow) {
         static Panel of(HeatmapData data, ColorScale scale, String title) {
             return of(data, scale, title, true);
         }
@@ -92,7 +92,15 @@ final class PanelLayout {
                 }
             }
             maxAbs = largest;
-            return new Panel(data, scale, title, sums, argb, runs(data), maxAbs, negative, nonFinite);
+            return new Panel(data, scale, title, sums, argb, runs(data), maxAbs, negative, nonFinite, -1);
+        }
+
+        /** The same panel with row {@code row} outlined (the query a lesson follows); -1 for none. */
+        Panel outlining(int row) {
+            if (row < -1 || row >= data.rows()) {
+                throw new IllegalArgumentException("row " + row + " of " + data.rows());
+            }
+            return new Panel(data, scale, title, sums, argb, maskedRuns, maxAbs, negative, nonFinite, row);
         }
 
         private static int[] runs(HeatmapData d) {
@@ -309,6 +317,9 @@ final class PanelLayout {
         }
         if (panel.plain()) {
             b.outline(plotX, plotY, w, h, lines, 1);
+        }
+        if (panel.outlinedRow() >= 0) {
+            b.outline(plotX, plotY + panel.outlinedRow() * cell, w, cell, st.text(), Math.max(2, f / 8));
         }
         if (values) {
             drawValues(b, d, st);

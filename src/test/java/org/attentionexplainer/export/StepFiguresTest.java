@@ -93,6 +93,39 @@ class StepFiguresTest {
     }
 
     @Test
+    void stepFourOutlinesTheRowOfTheQueryStepsOneToThreeFollowed() {
+        for (int query : new int[] {CourseExample.HELLO_QUERY, 2}) {
+            StepTables t = StepTables.of(Step.ALL_QUERIES, hello, query, trained, CourseExample.SEED).orElseThrow();
+            org.attentionexplainer.render.Drawing d =
+                    MapFigures.draw(new StepFigures(new ExportTexts(Locale.ENGLISH)).figure(t, FigureParts.ALL));
+            List<org.attentionexplainer.render.Mark.Raster> maps = d.marks().stream()
+                    .filter(m -> m instanceof org.attentionexplainer.render.Mark.Raster)
+                    .map(m -> (org.attentionexplainer.render.Mark.Raster) m)
+                    .filter(r -> r.rows() == 3 && r.cols() == 3).toList();          // not the colour bars
+            List<org.attentionexplainer.render.Mark.Rect> outlines = d.marks().stream()
+                    .filter(m -> m instanceof org.attentionexplainer.render.Mark.Rect r && r.fill() == 0
+                            && r.strokeWidth() >= 2)
+                    .map(m -> (org.attentionexplainer.render.Mark.Rect) m).toList();
+            assertEquals(3, maps.size(), "scores, weights, contexts");
+            assertEquals(3, outlines.size(), "one outlined row in each");
+            for (int i = 0; i < 3; i++) {
+                var map = maps.get(i);
+                var row = outlines.get(i);
+                double cell = map.h() / map.rows();
+                assertEquals(map.x(), row.x(), 1e-9);
+                assertEquals(map.w(), row.w(), 1e-9, "the whole row");
+                assertEquals(cell, row.h(), 1e-9, "one row high");
+                assertEquals(map.y() + query * cell, row.y(), 1e-9, "the row of query " + query);
+            }
+        }
+        // the steps that follow one query show only its row: nothing to outline there
+        org.attentionexplainer.render.Drawing scores = MapFigures.draw(
+                new StepFigures(new ExportTexts(Locale.ENGLISH)).figure(step(Step.SCORES), FigureParts.ALL));
+        assertTrue(scores.marks().stream().noneMatch(m -> m instanceof org.attentionexplainer.render.Mark.Rect r
+                && r.fill() == 0 && r.strokeWidth() >= 2));
+    }
+
+    @Test
     void aPngAtTwiceTheScaleIsTwiceThePixelsAndTheDataHaveEveryMatrix() throws Exception {
         Figure f = new StepFigures(new ExportTexts(Locale.ENGLISH)).figure(step(Step.TRAINED_CONTEXT), FigureParts.ALL);
         Path one = dir.resolve("one.png");
