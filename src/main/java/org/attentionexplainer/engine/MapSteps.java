@@ -121,9 +121,7 @@ final class MapSteps {
                 }
                 float max = Float.NaN;
                 if (logits) {
-                    int query = r % sh.t();
-                    int batch = r / (sh.h() * sh.t());
-                    max = math.logits(maps.scores(), maps.logits(), o, s, factor, mask, (batch * sh.t() + query) * s);
+                    max = math.logits(maps.scores(), maps.logits(), o, s, factor, mask, maskRow(r, sh));
                 } else if (softmax) {
                     max = math.max(maps.scores(), o, s);
                 }
@@ -135,6 +133,13 @@ final class MapSteps {
                 }
             }
         });
+    }
+
+    /** Where the (b, t, s) mask's row for row r of the (b*h*t, s) maps starts: its batch entry's, its query's. */
+    static int maskRow(int r, Shapes sh) {
+        int query = r % sh.t();
+        int batch = r / (sh.h() * sh.t());
+        return (batch * sh.t() + query) * sh.s();
     }
 
     /** A pass over rows [from, to). */

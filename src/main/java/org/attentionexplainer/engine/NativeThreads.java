@@ -99,21 +99,20 @@ final class NativeThreads {
 
     /** The OpenBLAS kernels asked for (OPENBLAS_CORETYPE as the C library holds it), or null for its own choice. */
     static String coreType() {
-        try {
-            return (String) NativeLibrary.getInstance("c").getFunction("getenv")
-                    .invoke(String.class, new Object[] {"OPENBLAS_CORETYPE"});
-        } catch (LinkageError | RuntimeException e) {
-            return System.getenv("OPENBLAS_CORETYPE");
-        }
+        return environment("OPENBLAS_CORETYPE");
     }
 
-    /** The policy libgomp will see (or saw): the process environment as the C library holds it. */
+    /** The policy libgomp will see (or saw). */
     static String waitPolicy() {
+        return environment("OMP_WAIT_POLICY");
+    }
+
+    /** A variable of the process environment as the C library holds it (set there by {@link #setUnlessSet}). */
+    private static String environment(String name) {
         try {
-            return (String) NativeLibrary.getInstance("c").getFunction("getenv")
-                    .invoke(String.class, new Object[] {"OMP_WAIT_POLICY"});
+            return (String) NativeLibrary.getInstance("c").getFunction("getenv").invoke(String.class, new Object[] {name});
         } catch (LinkageError | RuntimeException e) {
-            return System.getenv("OMP_WAIT_POLICY");
+            return System.getenv(name);
         }
     }
 }

@@ -162,14 +162,9 @@ final class PlainAttention {
 
     /** scores * factor, then -inf where the mask (b, t, s) hides the key, for every head. */
     private static float[] logits(float[] scores, float factor, float[] mask, Shapes sh) {
-        int ts = sh.t() * sh.s();
         float[] out = new float[scores.length];
-        for (int i = 0; i < scores.length; i++) {
-            float value = scores[i] * factor;
-            if (mask != null && mask[(i / (sh.h() * ts)) * ts + i % ts] != 0f) {
-                value = Float.NEGATIVE_INFINITY;
-            }
-            out[i] = value;
+        for (int r = 0; r < scores.length / sh.s(); r++) {
+            ROWS.logits(scores, out, r * sh.s(), sh.s(), factor, mask, MapSteps.maskRow(r, sh));
         }
         return out;
     }
