@@ -108,31 +108,43 @@ final class MapSteps {
      */
     static void rows(Maps maps, INDArray group, int from, int to, float factor, float[] mask, boolean softmax,
                      boolean scoresIn, boolean weightsOut, Shapes sh) {
-        boolean logits = maps.logits() != maps.scores();
         RowMath math = RowMath.best();
         int s = sh.s();
-        inParallel(from, to, s, (a, z) -> {
-            FloatBuffer products = scoresIn || weightsOut ? group.data().asNioFloat() : null;
-            for (int r = a; r < z; r++) {
-                int o = r * s;
-                int g = (r - from) * s;
-                if (scoresIn) {
-                    products.get(g, maps.scores(), o, s);
-                }
-                float max = Float.NaN;
-                if (logits) {
-                    max = math.logits(maps.scores(), maps.logits(), o, s, factor, mask, maskRow(r, sh));
-                } else if (softmax) {
-                    max = math.max(maps.scores(), o, s);
-                }
-                if (softmax) {
-                    math.softmaxRow(maps.logits(), maps.weights(), o, s, max);
-                    if (weightsOut) {
-                        products.put(g, maps.weights(), o, s);
-                    }
+        if (scoresIn || weightsOut) {
+            NativeMemory.onFloats(group, products -> inParallel(from, to, s, (a, z) ->
+                    rows(maps, products, a, z, from, factor, mask, softmax, scoresIn, weightsOut, math, sh)));
+        } else {
+            inParallel(from, to, s, (a, z) -> rows(maps, null, a, z, from, factor, mask, softmax, false, false, math, sh));
+        }
+    }
+
+    /**
+     * Rows [a, z) of a pass of {@link #rows(Maps, INDArray, int, int, float, float[], boolean, boolean, boolean,
+     * Shapes)}, with the group's memory as {@code products} (its first row is row {@code from}).
+     */
+    private static void rows(Maps maps, FloatBuffer products, int a, int z, int from, float factor, float[] mask,
+                             boolean softmax, boolean scoresIn, boolean weightsOut, RowMath math, Shapes sh) {
+        boolean logits = maps.logits() != maps.scores();
+        int s = sh.s();
+        for (int r = a; r < z; r++) {
+            int o = r * s;
+            int g = (r - from) * s;
+            if (scoresIn) {
+                products.get(g, maps.scores(), o, s);
+            }
+            float max = Float.NaN;
+            if (logits) {
+                max = math.logits(maps.scores(), maps.logits(), o, s, factor, mask, maskRow(r, sh));
+            } else if (softmax) {
+                max = math.max(maps.scores(), o, s);
+            }
+            if (softmax) {
+                math.softmaxRow(maps.logits(), maps.weights(), o, s, max);
+                if (weightsOut) {
+                    products.put(g, maps.weights(), o, s);
                 }
             }
-        });
+        }
     }
 
     /** Where the (b, t, s) mask's row for row r of the (b*h*t, s) maps starts: its batch entry's, its query's. */

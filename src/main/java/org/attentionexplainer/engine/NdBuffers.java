@@ -1,6 +1,5 @@
 package org.attentionexplainer.engine;
 
-import java.nio.FloatBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import org.nd4j.linalg.api.buffer.DataType;
@@ -80,13 +79,14 @@ final class NdBuffers {
     static float[] read(INDArray a) {
         int n = Math.toIntExact(a.length());
         INDArray dense = a.isView() || a.ordering() != 'c' ? a.dup('c') : a;
-        FloatBuffer from = dense.data().asNioFloat();
-        if (from.remaining() < n) {
-            return dense.data().asFloat();
-        }
-        float[] out = new float[n];
-        from.get(out);
-        return out;
+        float[] out = new float[n];                                  // before the copy: it may start a collection
+        return NativeMemory.withFloats(dense, from -> {
+            if (from.remaining() < n) {
+                return dense.data().asFloat();
+            }
+            from.get(out);
+            return out;
+        });
     }
 
     /** An immutable heap tensor with the array's values and shape. */
@@ -103,32 +103,35 @@ final class NdBuffers {
     static Tensor heads(HeadLayout layout, Shapes sh) {
         int n = layout.n();
         int hd = layout.hd();
-        FloatBuffer from = layout.array().data().asNioFloat();
         float[] out = new float[sh.b() * sh.h() * n * hd];
-        int at = 0;
-        for (int b = 0; b < sh.b(); b++) {
-            for (int h = 0; h < sh.h(); h++) {
-                long row = layout.start() + b * layout.batchStride() + h * layout.headStride();
-                if (layout.ld() == hd) {                                  // the head's rows follow each other
-                    from.get(Math.toIntExact(row), out, at, n * hd);
-                    at += n * hd;
-                    continue;
-                }
-                for (int i = 0; i < n; i++, row += layout.ld(), at += hd) {
-                    from.get(Math.toIntExact(row), out, at, hd);
+        NativeMemory.onFloats(layout.array(), from -> {
+            int at = 0;
+            for (int b = 0; b < sh.b(); b++) {
+                for (int h = 0; h < sh.h(); h++) {
+                    long row = layout.start() + b * layout.batchStride() + h * layout.headStride();
+                    if (layout.ld() == hd) {                              // the head's rows follow each other
+                        from.get(Math.toIntExact(row), out, at, n * hd);
+                        at += n * hd;
+                        continue;
+                    }
+                    for (int i = 0; i < n; i++, row += layout.ld(), at += hd) {
+                        from.get(Math.toIntExact(row), out, at, hd);
+                    }
                 }
             }
-        }
+        });
         return Tensor.wrap(out, sh.b(), sh.h(), n, hd);
     }
 
     /** Sets every row of a dense (n, row.length) array to {@code row}. */
     static void fillRows(INDArray dense, float[] row) {
         requireDense(dense);
-        FloatBuffer to = dense.data().asNioFloat();
-        for (int at = 0; at + row.length <= dense.length(); at += row.length) {
-            to.put(at, row);
-        }
+        long length = dense.length();
+        NativeMemory.onFloats(dense, to -> {
+            for (int at = 0; at + row.length <= length; at += row.length) {
+                to.put(at, row);
+            }
+        });
     }
 
     /**
@@ -140,7 +143,7 @@ final class NdBuffers {
         requireDense(dense);
         int n = Math.toIntExact(dense.length());
         if (Products.hostMemory()) {
-            dense.data().asNioFloat().put(from, offset, n);
+            NativeMemory.onFloats(dense, to -> to.put(from, offset, n));
         } else {
             dense.assign(Nd4j.create(java.util.Arrays.copyOfRange(from, offset, offset + n), dense.shape(),
                     DataType.FLOAT));
@@ -150,7 +153,8 @@ final class NdBuffers {
     /** Copies all values of a dense array into {@code to} from {@code offset} on. */
     static void readInto(INDArray dense, float[] to, int offset) {
         requireDense(dense);
-        dense.data().asNioFloat().get(to, offset, Math.toIntExact(dense.length()));
+        int n = Math.toIntExact(dense.length());
+        NativeMemory.onFloats(dense, from -> from.get(to, offset, n));
     }
 
     private static void requireDense(INDArray a) {

@@ -1,7 +1,5 @@
 package org.attentionexplainer.engine;
 
-import org.bytedeco.javacpp.FloatPointer;
-import org.bytedeco.openblas.global.openblas_nolapack;
 import org.nd4j.linalg.factory.Nd4j;
 
 /**
@@ -73,10 +71,7 @@ final class Products {
             return;
         }
         if (direct) {
-            openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor,
-                    transA ? openblas_nolapack.CblasTrans : openblas_nolapack.CblasNoTrans,
-                    transB ? openblas_nolapack.CblasTrans : openblas_nolapack.CblasNoTrans,
-                    m, n, k, 1f, pointer(a), a.ld(), pointer(b), b.ld(), beta, pointer(c), c.ld());
+            NativeMemory.sgemm(a, transA, b, transB, c, m, n, k, beta);
         } else {
             org.nd4j.linalg.api.ndarray.INDArray product = Nd4j.gemm(view(a), view(b), transA, transB);
             if (beta == 0f) {
@@ -85,11 +80,6 @@ final class Products {
                 view(c).muli(beta).addi(product);
             }
         }
-    }
-
-    /** The block's first value. */
-    private static FloatPointer pointer(Block block) {
-        return new FloatPointer(block.array().data().addressPointer()).position(block.offset());
     }
 
     private static org.nd4j.linalg.api.ndarray.INDArray view(Block block) {
