@@ -50,6 +50,7 @@ public final class ChaptersViewModel {
         chapter = cursor.currentProperty();
         progress.set(loadProgress(settings));
         models = new ChapterModels(context);
+        ChapterInputs.keep(models, settings);
         quiz = new QuizViewModel(context.i18n(), this::record);
         cost = new CostViewModel(context.i18n(), models.costInputsProperty());
         cursor.indexProperty().addListener((o, a, b) -> refreshQuiz());

@@ -1,9 +1,13 @@
 package org.attentionexplainer.ui.walkthrough;
 
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -11,6 +15,8 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableMap;
 import org.attentionexplainer.lesson.Token;
 import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.SavedValues;
+import org.attentionexplainer.ui.shell.Settings;
 
 /**
  * An editable table of labelled rows of numbers: the tokens of an example, or a weight matrix.
@@ -172,6 +178,52 @@ public final class EditableMatrixModel {
     public void setRows(List<Token> newRows) {
         errors.clear();
         rows.set(List.copyOf(newRows));
+    }
+
+    /**
+     * Brings back the rows saved under {@code key} (when they still fit: as many columns, finite
+     * values within the limit, and for a fixed matrix its rows and labels), then saves every
+     * change, so a learner's edits survive a restart, a crash included.
+     */
+    public void remember(Settings settings, String key) {
+        new SavedValues(settings, "").keep(key, rows, this::parseRows, EditableMatrixModel::formatRows);
+    }
+
+    /** One line per row: the label (URL-encoded) and its values, tab-separated. */
+    private static String formatRows(List<Token> tokens) {
+        StringBuilder out = new StringBuilder();
+        for (Token t : tokens) {
+            out.append(URLEncoder.encode(t.label(), StandardCharsets.UTF_8));
+            for (double v : t.values()) {
+                out.append('\t').append(v);
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private Optional<List<Token>> parseRows(String saved) {
+        List<Token> fallback = defaults.get();
+        List<Token> parsed = new ArrayList<>();
+        for (String line : saved.split("\n")) {
+            String[] parts = line.split("\t", -1);
+            if (parts.length != columns() + 1) {
+                return Optional.empty();
+            }
+            double[] values = new double[columns()];
+            for (int c = 0; c < values.length; c++) {
+                values[c] = Double.parseDouble(parts[c + 1]);
+                if (!Double.isFinite(values[c]) || Math.abs(values[c]) > LIMIT) {
+                    return Optional.empty();
+                }
+            }
+            String label = URLDecoder.decode(parts[0], StandardCharsets.UTF_8).strip();
+            parsed.add(new Token(label.isEmpty() ? "?" : label, values));
+        }
+        boolean fixedRowsDiffer = !rowsEditable && (parsed.size() != fallback.size()
+                || !java.util.stream.IntStream.range(0, parsed.size())
+                        .allMatch(r -> parsed.get(r).label().equals(fallback.get(r).label())));
+        return parsed.isEmpty() || fixedRowsDiffer ? Optional.empty() : Optional.of(List.copyOf(parsed));
     }
 
     /** The rows as a matrix of values. */

@@ -30,6 +30,7 @@ public final class HelloViewModel {
     public HelloViewModel(AppContext context) {
         this.context = context;
         this.tokens = new EditableMatrixModel(context.i18n(), CourseExample::helloShinySun, true);
+        tokens.remember(context.settings(), "walkthrough.hello.tokens");
         this.coalescer = new Coalescer<>(context.work());
         tokens.rowsProperty().addListener((o, a, b) -> {
             if (query.get() >= b.size()) {

@@ -1,5 +1,6 @@
 package org.attentionexplainer.ui.walkthrough;
 
+import java.util.Optional;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
@@ -11,6 +12,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import org.attentionexplainer.lesson.ScalingDemo;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.ui.shell.SavedValues;
 
 /**
  * Step 8, why divide by √d_k: d_k (1 to 1024) and the seed of the random vectors are the
@@ -29,6 +31,10 @@ public final class ScalingViewModel {
     public ScalingViewModel(AppContext context) {
         this.context = context;
         this.coalescer = new Coalescer<>(context.work());
+        SavedValues saved = new SavedValues(context.settings(), "walkthrough.scaling.");
+        saved.keepInt("dk", dk, ScalingDemo.MIN_DK, ScalingDemo.MAX_DK);
+        saved.keep("seed", seed, s -> s.matches("\\d{1,18}") ? Optional.<Number>of(Long.parseLong(s)) : Optional.empty(),
+                n -> Long.toString(n.longValue()));
         dk.addListener((o, a, b) -> {
             int clamped = Math.max(ScalingDemo.MIN_DK, Math.min(ScalingDemo.MAX_DK, b.intValue()));
             if (clamped != b.intValue()) {

@@ -44,6 +44,10 @@ public final class TrainableViewModel {
         query = new EditableMatrixModel(context.i18n(), () -> rowsOf(w.query()), false);
         key = new EditableMatrixModel(context.i18n(), () -> rowsOf(w.key()), false);
         value = new EditableMatrixModel(context.i18n(), () -> rowsOf(w.value()), false);
+        sentence.remember(context.settings(), "walkthrough.trainable.sentence");
+        query.remember(context.settings(), "walkthrough.trainable.wq");
+        key.remember(context.settings(), "walkthrough.trainable.wk");
+        value.remember(context.settings(), "walkthrough.trainable.wv");
         sentence.rowsProperty().addListener((o, a, b) -> {
             if (selected.get() >= b.size()) {
                 selected.set(b.size() - 1);
