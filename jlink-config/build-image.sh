@@ -131,7 +131,7 @@ while IFS= read -r line; do
   [ -n "$line" ] && java_options+=(--java-options "$line")
 done < "$here/launcher-options.txt"
 icon=()
-[ -f "$project/assets/icon.png" ] && icon=(--icon "$project/assets/icon.png")
+[ -f "$project/assets/icons/attention-explainer-256.png" ] && icon=(--icon "$project/assets/icons/attention-explainer-256.png")
 step "jpackage app-image"
 "$jdk/bin/jpackage" --type app-image \
   --name "$name" --app-version "$version" \

@@ -51,7 +51,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--warmup-seconds", defaultValue = "3",
             description = "untimed seconds before each case (default: ${DEFAULT-VALUE}); Java's JIT is still compiling"
-                    + " the engine in the first seconds (at 512 tokens: 1 s of warm-up timed 15 % slower than 4 s)")
+                    + " the engine in the first seconds (at 512 tokens: 1 s of warm-up timed 15 %% slower than 4 s)")
     double warmupSeconds;
 
     @Option(names = "--gemm", defaultValue = "2048", paramLabel = "N",

@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * A matrix as CSV with token labels: the first row holds the key labels, the first column the
  * query labels. Values are written with a fixed number of decimals, '.' as the decimal mark
- * (spreadsheets in every locale import it), {@code -inf} for masked logits.
+ * (spreadsheets in every locale import it), {@code -inf} for masked logits. Labels that a
+ * spreadsheet would take for a formula are written as text (see {@link #quote}).
  */
 public final class CsvWriter {
     public static final int DEFAULT_DECIMALS = 6;
@@ -49,8 +50,14 @@ public final class CsvWriter {
         return String.format(Locale.ROOT, format, v);
     }
 
-    /** RFC 4180 quoting: fields with a comma, quote or line break are quoted, quotes doubled. */
-    static String quote(String s) {
+    /**
+     * A label as a CSV field: one that a spreadsheet would run as a formula (starting with =, +,
+     * -, @, a tab or a carriage return, as a token such as "=SUM(A1)" or "-" may) gets a leading
+     * apostrophe, which makes it text; then RFC 4180 quoting: fields with a comma, quote or line
+     * break are quoted, quotes doubled. Numbers are written by {@link #format} and not guarded.
+     */
+    static String quote(String label) {
+        String s = !label.isEmpty() && "=+-@\t\r".indexOf(label.charAt(0)) >= 0 ? "'" + label : label;
         if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r") || s.startsWith(" ")
                 || s.endsWith(" ")) {
             return '"' + s.replace("\"", "\"\"") + '"';

@@ -25,6 +25,7 @@ import org.attentionexplainer.ui.home.HomeScreen;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.realmodel.RealModelScreen;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.AppIcons;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
@@ -83,6 +84,8 @@ public final class DesktopApp extends Application {
         model.themeProperty().addListener((o, a, b) -> applyTheme(scene, b));
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> handleKey(e, scene, model));
 
+        AppIcons.onEveryWindow();
+        stage.getIcons().setAll(AppIcons.images());
         stage.titleProperty().bind(i18n.text("app.title"));
         stage.setScene(scene);
         restoreBounds(stage);

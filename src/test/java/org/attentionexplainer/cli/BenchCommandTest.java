@@ -18,6 +18,14 @@ class BenchCommandTest {
         "--min-runs", "2", "--min-seconds", "0", "--warmup-seconds", "0", "--gemm", "32"};
 
     @Test
+    void helpPrintsNoFormatWarningAndShowsThePercentSign() {
+        CliRun r = run("bench", "--help");
+        assertEquals(ExitCodes.OK, r.status(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("15 % slower"), r.out());
+    }
+
+    @Test
     void tsvHasOneRowPerCaseWithTheFlopCount() {
         String[] args = Arrays.copyOf(QUICK, QUICK.length + 2);
         args[QUICK.length] = "--format";

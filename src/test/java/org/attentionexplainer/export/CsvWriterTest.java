@@ -19,6 +19,16 @@ class CsvWriterTest {
     Path dir;
 
     @Test
+    void labelsASpreadsheetWouldRunAsAFormulaAreWrittenAsText() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        float[][] m = {{-0.5f, 1f}, {0f, -1f}};
+        CsvWriter.write(out, m, List.of("=HYPERLINK(\"x\",\"y\")", "-"), List.of("+1", "@SUM(A1)"), "query\\key", 1);
+        String csv = out.toString(StandardCharsets.UTF_8);
+        // labels get an apostrophe (and quotes where they hold one); numbers stay numbers
+        assertEquals("query\\key,'+1,'@SUM(A1)\r\n\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",-0.5,1.0\r\n'-,0.0,-1.0\r\n", csv);
+    }
+
+    @Test
     void labelsQuotingAndInfinity() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         float[][] m = {{0.25f, Float.NEGATIVE_INFINITY}, {1f, 0.5f}};
