@@ -86,12 +86,17 @@ public final class ComputeSpecReader {
     private JsonNode readOneValue(Path specFile) throws IOException, SpecException {
         try (JsonParser p = mapper.createParser(specFile.toFile())) {
             JsonNode root = mapper.readTree(p);
-            if (p.nextToken() != null) {
-                JsonLocation at = p.currentTokenLocation();
-                throw new SpecException(specFile + ": not valid JSON (line " + at.getLineNr() + ", column "
-                        + at.getColumnNr() + "): text after the end of the spec");
+            JsonLocation after;
+            try {
+                if (p.nextToken() == null) {
+                    return root;
+                }
+                after = p.currentTokenLocation();
+            } catch (JsonProcessingException e) {
+                after = e.getLocation();
             }
-            return root;
+            throw new SpecException(specFile + ": not valid JSON (line " + after.getLineNr() + ", column "
+                    + after.getColumnNr() + "): text after the end of the spec");
         }
     }
 

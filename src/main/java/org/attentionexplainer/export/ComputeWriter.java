@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +54,10 @@ public final class ComputeWriter {
     public List<Path> write(AttentionTrace trace, Staging staging, double seconds, AtomicFiles.Existing existing)
             throws IOException {
         for (Map.Entry<String, Tensor> e : arrays(trace).entrySet()) {
-            Npy.write(staging.file(e.getKey() + ".npy"), e.getValue());
+            // straight into the staging folder: a temporary file of its own would make it private (rw-------)
+            try (OutputStream out = Files.newOutputStream(staging.file(e.getKey() + ".npy"))) {
+                Npy.write(out, e.getValue());
+            }
         }
         mapper.writeValue(staging.file("summary.json").toFile(), summary(trace, seconds));
         return staging.commit(existing);

@@ -66,6 +66,10 @@ class ComputeCommandTest {
         try (var files = Files.list(out)) {
             assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".")), "no staging leftovers");
         }
+        if (out.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            assertEquals(Files.getPosixFilePermissions(Files.createFile(dir.resolve("ordinary"))),
+                    Files.getPosixFilePermissions(out.resolve("weights.npy")), "an ordinary file, not a private one");
+        }
     }
 
     @Test
@@ -191,7 +195,7 @@ class ComputeCommandTest {
         assertOneLineError(run("compute", "--spec", spec("{\"input\": [[1, 2]]}\n{\"heads\": 2}\n").toString(),
                 "--out", out.toString()), "case.json: not valid JSON (line 2, column 1): text after the end of the spec");
         assertOneLineError(run("compute", "--spec", spec("{\"input\": [[1, 2]]}}").toString(), "--out",
-                out.toString()), "not valid JSON (line 1, column 20)");
+                out.toString()), "not valid JSON (line 1, column 20): text after the end of the spec");
         assertEquals(0, run("compute", "--spec", spec("{\"input\": [[1, 2]]}\n\n  ").toString(), "--out",
                 out.toString(), "--quiet").status(), "white space after the spec is fine");
     }
