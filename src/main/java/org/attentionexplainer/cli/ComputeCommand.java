@@ -2,6 +2,8 @@ package org.attentionexplainer.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -9,9 +11,11 @@ import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.InvalidSpecException;
+import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.ComputeSpecReader;
 import org.attentionexplainer.export.ComputeWriter;
 import org.attentionexplainer.export.SpecException;
+import org.attentionexplainer.export.Staging;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,6 +30,9 @@ public final class ComputeCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "folder for the results")
     Path outDir;
+
+    @Option(names = "--force", description = "replace results that exist in the folder")
+    boolean force;
 
     @Option(names = "--quiet", description = "print nothing on success")
     boolean quiet;
@@ -43,24 +50,37 @@ public final class ComputeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = commandSpec.commandLine().getErr();
         PrintWriter out = commandSpec.commandLine().getOut();
+        if (outDir.toString().isEmpty()) {
+            err.println("compute: --out is empty: give the folder for the results");
+            return ExitCodes.BAD_INPUT;
+        }
+        ComputeSpecReader reader = new ComputeSpecReader();
         AttentionSpec spec;
         try {
-            spec = new ComputeSpecReader().read(specFile);
+            spec = reader.read(specFile);
         } catch (SpecException e) {
             err.println("compute: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        AttentionTrace trace;
-        long start = System.nanoTime();
-        try {
-            trace = engines.get().compute(spec);
-        } catch (InvalidSpecException e) {
-            err.println("compute: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
+        String refusal = refusal(reader.inputFiles());
+        if (refusal != null) {
+            err.println("compute: " + refusal);
+            return ExitCodes.CANNOT_WRITE;
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        try {
-            List<Path> files = new ComputeWriter().write(trace, outDir, seconds);
+        // The staging folder exists before the (possibly long) computation, so that a folder that
+        // cannot be written is reported at once and an interrupt at any point leaves nothing behind.
+        try (Staging staging = Staging.create(outDir)) {
+            AttentionTrace trace;
+            long start = System.nanoTime();
+            try {
+                trace = engines.get().compute(spec);
+            } catch (InvalidSpecException e) {
+                err.println("compute: " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            List<Path> files = new ComputeWriter().write(trace, staging, seconds,
+                    force ? AtomicFiles.Existing.REPLACE : AtomicFiles.Existing.FAIL);
             if (!quiet) {
                 out.printf("wrote %d files to %s (%s, %.1f ms)%n", files.size(), outDir, trace.backend(),
                         seconds * 1000);
@@ -70,9 +90,47 @@ public final class ComputeCommand implements Callable<Integer> {
                 }
             }
             return ExitCodes.OK;
+        } catch (FileAlreadyExistsException e) {
+            err.println("compute: " + e.getFile() + " exists; use --force to replace it");
+            return ExitCodes.CANNOT_WRITE;
         } catch (IOException e) {
             err.println("compute: cannot write to " + outDir + ": " + IoMessages.describe(e));
             return ExitCodes.CANNOT_WRITE;
         }
+    }
+
+    /**
+     * Why the results may not go to {@code --out}, or null: it is a file; it holds the spec or one
+     * of its .npy files (a results folder is never the inputs' folder, so a result can never
+     * replace an input); or, without {@code --force}, a result's name exists there.
+     */
+    private String refusal(List<Path> inputs) {
+        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            return outDir + " is a file, not a folder";
+        }
+        if (!Files.isDirectory(outDir)) {
+            return null;
+        }
+        try {
+            Path folder = outDir.toRealPath();
+            for (Path in : inputs) {
+                if (Files.exists(in) && folder.equals(in.toRealPath().getParent())) {
+                    return "--out " + outDir + " holds the spec's input " + in.getFileName()
+                            + "; write the results to another folder";
+                }
+            }
+        } catch (IOException e) {
+            return null; // the write reports what is wrong with the folder
+        }
+        for (String name : ComputeWriter.fileNames()) {
+            Path result = outDir.resolve(name);
+            if (Files.isDirectory(result)) {
+                return result + " is a folder; the result of that name cannot replace it";
+            }
+            if (!force && Files.exists(result)) {
+                return result + " exists; use --force to replace it";
+            }
+        }
+        return null;
     }
 }

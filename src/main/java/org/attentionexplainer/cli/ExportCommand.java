@@ -136,6 +136,9 @@ public final class ExportCommand implements Callable<Integer> {
         PrintWriter out = commandSpec.commandLine().getOut();
         try {
             ExportTexts texts = new ExportTexts(Locale.forLanguageTag(lang));
+            if (outDir.toString().isEmpty()) {
+                throw new Refusal(ExitCodes.BAD_INPUT, "--out is empty: give the folder for the files");
+            }
             checkFolder();
             MapFigures.warmUpInBackground();
             Input in = input();
@@ -144,14 +147,11 @@ public final class ExportCommand implements Callable<Integer> {
             BatchExporter exporter = new BatchExporter(figures);
             long start = System.nanoTime();
             BatchExporter.Result r = exporter.export(in.trace(), request, outDir,
-                    force ? AtomicFiles.Existing.REPLACE : AtomicFiles.Existing.FAIL,
-                    (done, total, file) -> {
-                        if (!quiet) {
-                            out.println(file);
-                            out.flush();
-                        }
-                    }, () -> false);
+                    force ? AtomicFiles.Existing.REPLACE : AtomicFiles.Existing.FAIL, (done, total, file) -> { },
+                    () -> false);
             if (!quiet) {
+                // listed once they are all in place: the files appear together or not at all
+                r.written().forEach(out::println);
                 out.printf(Locale.ROOT, "wrote %d files in %.2f s%n", r.written().size(),
                         (System.nanoTime() - start) / 1e9);
             }

@@ -5,11 +5,11 @@ import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
- * Writes a file completely or not at all: into a temporary file beside the target, then one
- * atomic move. A full disk or a crash never leaves half a picture under the final name.
+ * Writes a file completely or not at all: into a {@link Staging} folder beside the target, then
+ * one atomic move. A full disk, Ctrl-C or a kill never leaves half a picture under the final
+ * name, nor a temporary file that outlives the next write into the folder.
  */
 public final class AtomicFiles {
     /** What to do when the target exists. */
@@ -34,26 +34,11 @@ public final class AtomicFiles {
         if (existing == Existing.FAIL && Files.exists(target)) {
             throw new FileAlreadyExistsException(target.toString(), null, "file exists; not overwritten");
         }
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".part");
-        try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
+        try (Staging staging = Staging.open(dir)) {
+            try (OutputStream out = Files.newOutputStream(staging.file(target.getFileName().toString()))) {
                 body.writeTo(out);
             }
-            if (existing == Existing.FAIL && Files.exists(target)) {
-                throw new FileAlreadyExistsException(target.toString(), null, "file exists; not overwritten");
-            }
-            readableByAll(tmp);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
-    /** A temporary file is private (rw-------); the finished file is an ordinary one (rw-r--r--). */
-    private static void readableByAll(Path file) throws IOException {
-        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            java.nio.file.Files.setPosixFilePermissions(file,
-                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            staging.commit(existing);
         }
     }
 }

@@ -1,17 +1,19 @@
 package org.attentionexplainer.export;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.render.Figure;
@@ -20,8 +22,9 @@ import org.attentionexplainer.render.Figure;
  * Every chosen head into a folder, one file per head and format ({@code head-01.png},
  * {@code head-01.csv} ...) plus the grid ({@code grid.png}) when there is more than one
  * head. Names are checked before the first file is written, so a refused overwrite leaves
- * the folder as it was; each file is written whole or not at all; cancel stops before the
- * next file. Files are made a few at a time in parallel; progress comes in file order.
+ * the folder as it was; the files appear all together or, after an error, not at all;
+ * cancel stops before the next file and keeps the whole ones. Files are made a few at a
+ * time in parallel; progress comes in file order.
  */
 public final class BatchExporter {
     /** Called after each file: files done, files in all, the file just written. */
@@ -38,10 +41,21 @@ public final class BatchExporter {
 
     /** Pictures are painted and encoded in parallel, a few at a time (each 2× map holds ~16 MB). */
     static final int MAX_THREADS = 4;
+    /** Opens the file a picture or table is written to; tests put a full disk here. */
+    interface Opener {
+        OutputStream open(Path file) throws IOException;
+    }
+
     private final MapFigures figures;
+    private final Opener opener;
 
     public BatchExporter(MapFigures figures) {
+        this(figures, Files::newOutputStream);
+    }
+
+    BatchExporter(MapFigures figures, Opener opener) {
         this.figures = figures;
+        this.opener = opener;
     }
 
     /** The file name of head {@code head} (from 0): head-01.png; two digits at least. */
@@ -59,77 +73,118 @@ public final class BatchExporter {
         return jobs(trace, r, dir).stream().map(Job::target).toList();
     }
 
+    /**
+     * Writes every file into a staging folder in {@code dir} and moves them in together once all
+     * are complete: an error leaves {@code dir} as it was, and is thrown only after every writer
+     * still running has stopped. A cancel moves in the files finished so far, each one whole.
+     */
     public Result export(AttentionTrace trace, ExportRequest r, Path dir, AtomicFiles.Existing existing,
                          Progress progress, BooleanSupplier cancelled) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new java.nio.file.NoSuchFileException(dir.toString(), null, "no such folder");
         }
         List<Job> jobs = jobs(trace, r, dir);
-        if (existing == AtomicFiles.Existing.FAIL) {
-            for (Job j : jobs) {
-                if (Files.exists(j.target())) {
-                    throw new FileAlreadyExistsException(j.target().toString(), null, "file exists; not overwritten");
-                }
+        for (Job j : jobs) {
+            if (existing == AtomicFiles.Existing.FAIL && Files.exists(j.target())) {
+                throw new FileAlreadyExistsException(j.target().toString(), null, "file exists; not overwritten");
+            }
+            if (Files.isDirectory(j.target())) {
+                throw new java.nio.file.FileSystemException(j.target().toString(), null, "is a folder");
             }
         }
         List<Integer> heads = r.headsOf(trace.headCount());
         Figure grid = r.grid() && heads.size() > 1 ? figures.grid(trace, heads, r) : null;
         int threads = Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
-        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
-            Thread t = new Thread(runnable, "export");
-            t.setDaemon(true);
-            return t;
-        });
-        List<Path> written = new ArrayList<>();
-        try {
-            List<Future<Path>> futures = new ArrayList<>();
-            for (Job j : jobs) {
-                futures.add(pool.submit(() -> {
-                    if (cancelled.getAsBoolean()) {
-                        return null;
-                    }
-                    Figure f = j.head() < 0 ? grid : figures.head(trace, j.head(), r);
-                    FigureFiles.write(f, j.format(), r.resolution(), j.target(), existing);
-                    return j.target();
-                }));
-            }
-            boolean stopped = false;
-            IOException failure = null;
-            for (Future<Path> future : futures) {
-                Path done;
-                try {
-                    done = future.get();
-                } catch (ExecutionException e) {
-                    if (failure == null) {
-                        failure = asIo(e.getCause());
-                    }
-                    cancelRest(futures);
-                    continue;
-                } catch (CancellationException e) {
-                    continue;
+        try (Staging staging = Staging.open(dir)) {
+            ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+                Thread t = new Thread(runnable, "export");
+                t.setDaemon(true);
+                return t;
+            });
+            AtomicBoolean stop = new AtomicBoolean();
+            try {
+                List<Future<Path>> futures = new ArrayList<>();
+                for (Job j : jobs) {
+                    futures.add(pool.submit(() -> stop.get() || cancelled.getAsBoolean() ? null
+                            : write(j, trace, r, grid, staging)));
                 }
-                if (done == null) {
-                    stopped = true;
-                    continue;
-                }
-                written.add(done);
-                progress.update(written.size(), jobs.size(), done);
+                pool.shutdown();
+                Result result = collect(futures, stop, progress);
+                staging.commit(existing);
+                return result;
+            } finally {
+                pool.shutdownNow();
+                awaitWriters(pool);
             }
-            if (failure != null) {
-                throw failure;
-            }
-            return new Result(List.copyOf(written), stopped);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Result(List.copyOf(written), true);
-        } finally {
-            pool.shutdownNow();
         }
     }
 
-    private static void cancelRest(List<Future<Path>> futures) {
-        for (Future<Path> f : futures) {
-            f.cancel(false);
+    private Path write(Job j, AttentionTrace trace, ExportRequest r, Figure grid, Staging staging) throws IOException {
+        Figure f = j.head() < 0 ? grid : figures.head(trace, j.head(), r);
+        AtomicFiles.Body body = FigureFiles.body(f, j.format(), r.resolution());
+        try (OutputStream out = opener.open(staging.file(j.target().getFileName().toString()))) {
+            body.writeTo(out);
+        }
+        return j.target();
+    }
+
+    /**
+     * Waits for every file in order, reporting each; after a failure (or an interrupt) the files
+     * not yet started are skipped but the ones being written are still waited for, so that no
+     * writer is busy in the staging folder when it is removed. Throws the first failure.
+     */
+    private static Result collect(List<Future<Path>> futures, AtomicBoolean stop, Progress progress)
+            throws IOException {
+        List<Path> written = new ArrayList<>();
+        Throwable failure = null;
+        boolean stopped = false;
+        boolean interrupted = false;
+        for (Future<Path> future : futures) {
+            Path done = null;
+            boolean waiting = true;
+            while (waiting) {
+                try {
+                    done = future.get();
+                    waiting = false;
+                } catch (ExecutionException e) {
+                    failure = failure == null ? e.getCause() : failure;
+                    stop.set(true);
+                    waiting = false;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    stop.set(true);
+                }
+            }
+            if (failure == null && done == null) {
+                stopped = true;
+            } else if (failure == null) {
+                written.add(done);
+                progress.update(written.size(), futures.size(), done);
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure != null) {
+            throw asIo(failure);
+        }
+        return new Result(List.copyOf(written), stopped || interrupted);
+    }
+
+    /** Waits, even when interrupted, until no writer is busy in the staging folder any more. */
+    private static void awaitWriters(ExecutorService pool) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -139,6 +194,9 @@ public final class BatchExporter {
         }
         if (t instanceof RuntimeException re) {
             throw re;
+        }
+        if (t instanceof Error e) {
+            throw e;
         }
         return new IOException(t);
     }

@@ -1,5 +1,7 @@
 package org.attentionexplainer.export;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,8 +43,11 @@ public final class ComputeSpecReader {
     private final JsonMapper mapper = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .build();
+    private final List<Path> inputFiles = new ArrayList<>();
 
     public AttentionSpec read(Path specFile) throws SpecException {
+        inputFiles.clear();
+        inputFiles.add(specFile);
         JsonNode root;
         try {
             if (Files.isDirectory(specFile)) {
@@ -53,7 +58,7 @@ public final class ComputeSpecReader {
                 throw new SpecException(specFile + ": " + size + " bytes is larger than the limit of "
                         + MAX_SPEC_BYTES + " for a spec file; put large arrays in .npy files");
             }
-            root = mapper.readTree(specFile.toFile());
+            root = readOneValue(specFile);
         } catch (NoSuchFileException e) {
             throw new SpecException(specFile + ": no such file");
         } catch (AccessDeniedException e) {
@@ -69,6 +74,29 @@ public final class ComputeSpecReader {
             return parse(root, base);
         } catch (InvalidSpecException e) {
             throw new SpecException(e.getMessage(), e);
+        }
+    }
+
+    /** The spec file and the .npy files it named, as read by the last {@link #read}. */
+    public List<Path> inputFiles() {
+        return List.copyOf(inputFiles);
+    }
+
+    /** The JSON value of the file; text after it (a second object, a stray brace) is an error, not ignored. */
+    private JsonNode readOneValue(Path specFile) throws IOException, SpecException {
+        try (JsonParser p = mapper.createParser(specFile.toFile())) {
+            JsonNode root = mapper.readTree(p);
+            JsonLocation after;
+            try {
+                if (p.nextToken() == null) {
+                    return root;
+                }
+                after = p.currentTokenLocation();
+            } catch (JsonProcessingException e) {
+                after = e.getLocation();
+            }
+            throw new SpecException(specFile + ": not valid JSON (line " + after.getLineNr() + ", column "
+                    + after.getColumnNr() + "): text after the end of the spec");
         }
     }
 
@@ -249,6 +277,7 @@ public final class ComputeSpecReader {
         }
         if (node.isTextual()) {
             Path file = base.resolve(node.asText());
+            inputFiles.add(file);
             try {
                 return Npy.read(file);
             } catch (IOException e) {

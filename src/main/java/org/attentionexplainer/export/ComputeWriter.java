@@ -5,14 +5,12 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.MaskedRow;
@@ -21,7 +19,7 @@ import org.attentionexplainer.engine.Tensor;
 
 /**
  * Writes every intermediate of a trace into a folder as float32 {@code .npy} files plus a
- * {@code summary.json}. Files are written into a hidden staging folder first and moved in
+ * {@code summary.json}. Files are written into a {@link Staging} folder first and moved in
  * only when all of them are complete, so a failure never leaves a half-written result.
  */
 public final class ComputeWriter {
@@ -43,31 +41,26 @@ public final class ComputeWriter {
         return m;
     }
 
-    /** Writes the arrays and summary; returns the files written. */
-    public List<Path> write(AttentionTrace trace, Path dir, double seconds) throws IOException {
-        Files.createDirectories(dir);
-        if (!Files.isWritable(dir)) {
-            throw new IOException(dir + ": folder is not writable");
-        }
-        Path staging = Files.createTempDirectory(dir, ".compute-");
-        List<Path> written = new ArrayList<>();
-        try {
-            for (Map.Entry<String, Tensor> e : arrays(trace).entrySet()) {
-                Npy.write(staging.resolve(e.getKey() + ".npy"), e.getValue());
+    /** The names of the files {@link #write} makes, in name order. */
+    public static List<String> fileNames() {
+        return List.of("context.npy", "final.npy", "heads.npy", "k.npy", "logits.npy", "output.npy", "q.npy",
+                "scores.npy", "summary.json", "v.npy", "weights.npy");
+    }
+
+    /**
+     * Writes the arrays and summary into {@code staging} and moves them all into its folder
+     * together; returns the files, in name order.
+     */
+    public List<Path> write(AttentionTrace trace, Staging staging, double seconds, AtomicFiles.Existing existing)
+            throws IOException {
+        for (Map.Entry<String, Tensor> e : arrays(trace).entrySet()) {
+            // straight into the staging folder: a temporary file of its own would make it private (rw-------)
+            try (OutputStream out = Files.newOutputStream(staging.file(e.getKey() + ".npy"))) {
+                Npy.write(out, e.getValue());
             }
-            mapper.writeValue(staging.resolve("summary.json").toFile(), summary(trace, seconds));
-            try (Stream<Path> files = Files.list(staging)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    Path target = dir.resolve(f.getFileName());
-                    Files.move(f, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                    written.add(target);
-                }
-            }
-        } finally {
-            deleteTree(staging);
         }
-        written.sort(null);
-        return written;
+        mapper.writeValue(staging.file("summary.json").toFile(), summary(trace, seconds));
+        return staging.commit(existing);
     }
 
     ObjectNode summary(AttentionTrace trace, double seconds) {
@@ -125,16 +118,5 @@ public final class ComputeWriter {
         root.put("backend", trace.backend());
         root.put("seconds", seconds);
         return root;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

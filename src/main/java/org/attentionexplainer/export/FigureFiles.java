@@ -22,27 +22,32 @@ public final class FigureFiles {
 
     public static void write(Figure figure, ExportFormat format, Resolution resolution, Path target,
                              AtomicFiles.Existing existing) throws IOException {
-        switch (format) {
+        AtomicFiles.write(target, existing, body(figure, format, resolution));
+    }
+
+    /** The bytes of the figure in one format; the drawing (or the stacking of .npy) is done here, up front. */
+    static AtomicFiles.Body body(Figure figure, ExportFormat format, Resolution resolution) {
+        return switch (format) {
             case PNG -> {
                 Drawing d = MapFigures.draw(figure);
-                AtomicFiles.write(target, existing, out -> PngWriter.write(d, resolution, out));
+                yield out -> PngWriter.write(d, resolution, out);
             }
             case SVG -> {
                 Drawing d = MapFigures.draw(figure);
-                AtomicFiles.write(target, existing, out -> SvgWriter.write(d, out));
+                yield out -> SvgWriter.write(d, out);
             }
-            case CSV -> AtomicFiles.write(target, existing, out -> {
+            case CSV -> out -> {
                 for (int p = 0; p < figure.panelCount(); p++) {
                     HeatmapData m = figure.data(p);
                     String corner = figure.panelCount() > 1 && figure.title(p) != null ? figure.title(p) : "";
                     CsvWriter.write(out, matrix(m), m.rowLabels(), m.colLabels(), corner, CsvWriter.DEFAULT_DECIMALS);
                 }
-            });
+            };
             case NPY -> {
                 Tensor all = stack(figure);
-                AtomicFiles.write(target, existing, out -> Npy.write(out, all));
+                yield out -> Npy.write(out, all);
             }
-        }
+        };
     }
 
     static float[][] matrix(HeatmapData m) {

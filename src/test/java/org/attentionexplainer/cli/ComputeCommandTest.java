@@ -1,5 +1,6 @@
 package org.attentionexplainer.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Tensor;
 import org.junit.jupiter.api.Test;
@@ -28,7 +30,13 @@ class ComputeCommandTest {
         return p;
     }
 
+    /** A results folder beside the spec: a folder holding the spec's inputs is refused. */
+    private String out() {
+        return dir.resolve("out").toString();
+    }
+
     private void assertOneLineError(CliRun r, String fragment) {
+        assertFalse(Files.exists(dir.resolve("out")), "no results folder is left behind");
         assertEquals(ExitCodes.BAD_INPUT, r.status(), r.err());
         String[] lines = r.err().strip().split("\n");
         assertEquals(1, lines.length, "one line: " + r.err());
@@ -58,6 +66,10 @@ class ComputeCommandTest {
         try (var files = Files.list(out)) {
             assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".")), "no staging leftovers");
         }
+        if (out.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            assertEquals(Files.getPosixFilePermissions(Files.createFile(dir.resolve("ordinary"))),
+                    Files.getPosixFilePermissions(out.resolve("weights.npy")), "an ordinary file, not a private one");
+        }
     }
 
     @Test
@@ -86,20 +98,20 @@ class ComputeCommandTest {
     @Test
     void headsNotDividingTheWidth() throws Exception {
         Path spec = spec("{\"input\": [[1, 2, 3, 4]], \"heads\": 3}");
-        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", dir.toString()), "heads:");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", out()), "heads:");
     }
 
     @Test
     void nanInTheInput() throws Exception {
         Path spec = spec("{\"input\": [[1, NaN]]}");
-        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", dir.toString()), "input: contains NaN");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", out()), "input: contains NaN");
     }
 
     @Test
     void wrongWeightShape() throws Exception {
         Path spec = spec("{\"input\": [[1, 2]], \"weights\": {\"query\": [[1], [2], [3]], \"key\": [[1], [2]],"
                 + " \"value\": [[1], [2]]}}");
-        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", dir.toString()), "weights.query: shape");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", out()), "weights.query: shape");
     }
 
     @Test
@@ -138,5 +150,86 @@ class ComputeCommandTest {
         assertEquals(ExitCodes.CANNOT_WRITE, r.status());
         assertEquals(1, r.err().strip().split("\n").length, r.err());
         assertEquals("x", Files.readString(file), "nothing overwritten");
+    }
+
+    @Test
+    void anOutFolderHoldingTheSpecsInputsIsRefused() throws Exception {
+        Path data = Files.createDirectory(dir.resolve("data"));
+        Npy.write(data.resolve("q.npy"), Tensor.of(new float[] {1, 2, 3, 4}, 2, 2));
+        byte[] input = Files.readAllBytes(data.resolve("q.npy"));
+        Path spec = spec("{\"input\": \"data/q.npy\"}");
+        CliRun r = run("compute", "--spec", spec.toString(), "--out", data.toString(), "--force");
+        assertEquals(ExitCodes.CANNOT_WRITE, r.status(), r.err());
+        assertEquals("compute: --out " + data + " holds the spec's input q.npy; write the results to another folder",
+                r.err().strip());
+        assertArrayEquals(input, Files.readAllBytes(data.resolve("q.npy")), "the input is not replaced by a result");
+        assertEquals(List.of("q.npy"), names(data));
+
+        CliRun beside = run("compute", "--spec", spec.toString(), "--out", dir.toString());
+        assertEquals(ExitCodes.CANNOT_WRITE, beside.status(), beside.err());
+        assertTrue(beside.err().contains("holds the spec's input case.json"), beside.err());
+        assertEquals(List.of("case.json", "data"), names(dir));
+    }
+
+    @Test
+    void existingResultsAreReplacedOnlyWithForce() throws Exception {
+        Path spec = spec("{\"input\": [[1, 2]]}");
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Files.writeString(out.resolve("weights.npy"), "an earlier run");
+        CliRun r = run("compute", "--spec", spec.toString(), "--out", out.toString());
+        assertEquals(ExitCodes.CANNOT_WRITE, r.status(), r.err());
+        assertEquals("compute: " + out.resolve("weights.npy") + " exists; use --force to replace it", r.err().strip());
+        assertEquals(List.of("weights.npy"), names(out), "nothing written, nothing left behind");
+        assertEquals("an earlier run", Files.readString(out.resolve("weights.npy")));
+
+        CliRun forced = run("compute", "--spec", spec.toString(), "--out", out.toString(), "--force", "--quiet");
+        assertEquals(0, forced.status(), forced.err());
+        assertEquals(org.attentionexplainer.export.ComputeWriter.fileNames(), names(out),
+                "the names checked before writing are the names written");
+        assertEquals(1f, Npy.read(out.resolve("weights.npy")).get(0, 0, 0, 0), 0f, "one key: weight 1");
+    }
+
+    @Test
+    void textAfterTheSpecsClosingBraceIsAnError() throws Exception {
+        Path out = dir.resolve("out");
+        assertOneLineError(run("compute", "--spec", spec("{\"input\": [[1, 2]]}\n{\"heads\": 2}\n").toString(),
+                "--out", out.toString()), "case.json: not valid JSON (line 2, column 1): text after the end of the spec");
+        assertOneLineError(run("compute", "--spec", spec("{\"input\": [[1, 2]]}}").toString(), "--out",
+                out.toString()), "not valid JSON (line 1, column 20): text after the end of the spec");
+        assertEquals(0, run("compute", "--spec", spec("{\"input\": [[1, 2]]}\n\n  ").toString(), "--out",
+                out.toString(), "--quiet").status(), "white space after the spec is fine");
+    }
+
+    @Test
+    void anEmptyOutIsAnError() throws Exception {
+        List<String> here = names(Path.of(""));
+        CliRun r = run("compute", "--spec", spec("{\"input\": [[1, 2]]}").toString(), "--out", "");
+        assertEquals(ExitCodes.BAD_INPUT, r.status(), r.err());
+        assertEquals("compute: --out is empty: give the folder for the results", r.err().strip());
+        assertEquals(here, names(Path.of("")), "nothing written into the working folder");
+    }
+
+    @Test
+    void theNextRunRemovesAStagingFolderADeadRunLeftAndLeavesALiveOnes() throws Exception {
+        Path spec = spec("{\"input\": [[1, 2]]}");
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path dead = Files.createDirectories(out.resolve(".attention-explainer-staging-1/files"));
+        Files.write(dead.resolve("weights.npy"), new byte[1 << 16]);
+        Files.writeString(dead.resolveSibling("owner.lock"), gone.pid() + "\n");
+        Path live = Files.createDirectories(out.resolve(".attention-explainer-staging-2/files"));
+        Files.writeString(live.resolveSibling("owner.lock"), ProcessHandle.current().pid() + "\n");
+
+        assertEquals(0, run("compute", "--spec", spec.toString(), "--out", out.toString(), "--quiet").status());
+        assertFalse(Files.exists(dead.getParent()), "the dead run's staging is gone");
+        assertTrue(Files.exists(live), "a live run's staging is left alone");
+        assertEquals(12, names(out).size(), "the 11 results and the live staging: " + names(out));
+    }
+
+    private static List<String> names(Path folder) throws IOException {
+        try (var s = Files.list(folder)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 }

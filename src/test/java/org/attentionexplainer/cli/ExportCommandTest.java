@@ -65,6 +65,14 @@ class ExportCommandTest {
     }
 
     @Test
+    void anEmptyOutIsAnError() throws Exception {
+        java.util.List<String> here = names(Path.of(""));
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", ""), ExitCodes.BAD_INPUT,
+                "--out is empty: give the folder for the files");
+        assertEquals(here, names(Path.of("")), "nothing written into the working folder");
+    }
+
+    @Test
     void aMissingOrUnwritableFolderIsOneLine() throws Exception {
         assertOneLine(run("export", "--sentence", SENTENCE, "--out", dir.resolve("nope").toString()),
                 ExitCodes.CANNOT_WRITE, "does not exist");

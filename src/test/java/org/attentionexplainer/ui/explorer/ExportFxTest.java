@@ -73,8 +73,10 @@ class ExportFxTest {
         robot.clickOn("Attention maps");
         menu(robot, "#export-menu-all-heads");
         ok(robot);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> names(heads).contains("grid.png"));
         int count = explorer.model().traceProperty().get().headCount();
+        // done when the files are in place and the staging folder they were made in is gone
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> names(heads).contains("grid.png")
+                && names(heads).stream().noneMatch(n -> n.startsWith(".")));
         assertEquals(count + 1, names(heads).size(), names(heads).toString());
         assertTrue(names(heads).contains("head-01.png"));
     }
