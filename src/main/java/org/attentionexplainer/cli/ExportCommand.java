@@ -172,8 +172,11 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     private void checkFolder() throws Refusal {
+        if (!Files.exists(outDir)) {
+            return;                                                 // made by the export, with its parents
+        }
         if (!Files.isDirectory(outDir)) {
-            throw new Refusal(ExitCodes.CANNOT_WRITE, "folder " + outDir + " does not exist");
+            throw new Refusal(ExitCodes.CANNOT_WRITE, outDir + " is a file, not a folder");
         }
         if (!Files.isWritable(outDir)) {
             throw new Refusal(ExitCodes.CANNOT_WRITE, "folder " + outDir + " is not writable");

@@ -76,12 +76,13 @@ public final class BatchExporter {
     /**
      * Writes every file into a staging folder in {@code dir} and moves them in together once all
      * are complete: an error leaves {@code dir} as it was, and is thrown only after every writer
-     * still running has stopped. A cancel moves in the files finished so far, each one whole.
+     * still running has stopped. A cancel moves in the files finished so far, each one whole. A
+     * {@code dir} that does not exist is made, with its parents, and removed again if nothing is written.
      */
     public Result export(AttentionTrace trace, ExportRequest r, Path dir, AtomicFiles.Existing existing,
                          Progress progress, BooleanSupplier cancelled) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            throw new java.nio.file.NoSuchFileException(dir.toString(), null, "no such folder");
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new java.nio.file.FileSystemException(dir.toString(), null, "is a file, not a folder");
         }
         List<Job> jobs = jobs(trace, r, dir);
         for (Job j : jobs) {
@@ -95,7 +96,8 @@ public final class BatchExporter {
         List<Integer> heads = r.headsOf(trace.headCount());
         Figure grid = r.grid() && heads.size() > 1 ? figures.grid(trace, heads, r) : null;
         int threads = Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
-        try (Staging staging = Staging.open(dir)) {
+        // a folder that does not exist yet is made (and removed again if the export fails), as command-line tools do
+        try (Staging staging = Files.isDirectory(dir) ? Staging.open(dir) : Staging.create(dir)) {
             ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
                 Thread t = new Thread(runnable, "export");
                 t.setDaemon(true);

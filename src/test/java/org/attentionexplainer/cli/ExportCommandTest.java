@@ -73,9 +73,24 @@ class ExportCommandTest {
     }
 
     @Test
-    void aMissingOrUnwritableFolderIsOneLine() throws Exception {
-        assertOneLine(run("export", "--sentence", SENTENCE, "--out", dir.resolve("nope").toString()),
-                ExitCodes.CANNOT_WRITE, "does not exist");
+    void aMissingFolderIsMadeWithItsParentsAndAFailedExportLeavesNoneBehind() throws Exception {
+        Path made = dir.resolve("slides").resolve("week 3");
+        CliRun r = run("export", "--sentence", SENTENCE, "--out", made.toString(), "--format", "svg", "--quiet");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(java.util.List.of("grid.svg", "head-01.svg", "head-02.svg", "head-03.svg", "head-04.svg"),
+                names(made));
+        Path notMade = dir.resolve("other").resolve("sub");
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", notMade.toString(), "--heads", "9"),
+                ExitCodes.BAD_INPUT, "head 9 does not exist");
+        assertFalse(Files.exists(dir.resolve("other")), "a refused export makes no folder");
+    }
+
+    @Test
+    void aFileInPlaceOfTheFolderOrAnUnwritableFolderIsOneLine() throws Exception {
+        Path file = Files.writeString(dir.resolve("notes.txt"), "keep");
+        assertOneLine(run("export", "--sentence", SENTENCE, "--out", file.toString()),
+                ExitCodes.CANNOT_WRITE, "is a file, not a folder");
+        assertEquals("keep", Files.readString(file));
         Path locked = Files.createDirectory(dir.resolve("locked"));
         locked.toFile().setWritable(false, false);
         org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(locked), "running as root: cannot lock");

@@ -125,9 +125,14 @@ class DataAndBatchExportTest {
     }
 
     @Test
-    void aMissingFolderIsRefused() {
-        assertThrows(java.nio.file.NoSuchFileException.class, () -> exporter.export(trace,
-                request(Set.of(ExportFormat.PNG), Stage.WEIGHTS, List.of(), false), dir.resolve("nope"),
+    void aMissingFolderIsMadeAndAFileInItsPlaceRefused() throws Exception {
+        Path made = dir.resolve("new").resolve("folder");
+        BatchExporter.Result r = exporter.export(trace, request(Set.of(ExportFormat.PNG), Stage.WEIGHTS, List.of(),
+                false), made, AtomicFiles.Existing.FAIL, (a, b, c) -> { }, () -> false);
+        assertEquals(r.written().size(), java.nio.file.Files.list(made).count());
+        Path file = java.nio.file.Files.writeString(dir.resolve("file"), "x");
+        assertThrows(java.nio.file.FileSystemException.class, () -> exporter.export(trace,
+                request(Set.of(ExportFormat.PNG), Stage.WEIGHTS, List.of(), false), file,
                 AtomicFiles.Existing.FAIL, (a, b, c) -> { }, () -> false));
     }
 
