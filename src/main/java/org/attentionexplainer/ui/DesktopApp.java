@@ -14,6 +14,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Slider;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextInputControl;
@@ -130,7 +131,7 @@ public final class DesktopApp extends Application {
      * The window's keys, one rule (Help > Keyboard shortcuts states it): F-keys and Ctrl
      * shortcuts always work; while a text field (a spinner's too) has the focus, letters, Space,
      * arrows, Home and End are typed, not taken as shortcuts; a focused slider, spinner or map
-     * keeps its arrow keys (and a slider Home and End); otherwise Right/Left, Page Down/Up,
+     * keeps its arrow keys (and a slider Home and End), a focused button or map its Space; otherwise Right/Left, Page Down/Up,
      * Space, Home and End turn parts and pages. Escape leaves a text field first, then closes an
      * open overlay (the chapter index), then ends presentation mode.
      */
@@ -161,6 +162,8 @@ public final class DesktopApp extends Application {
             return;
         } else if (ownsArrows && (arrow || (focus instanceof Slider && (code == KeyCode.HOME || code == KeyCode.END)))) {
             return;
+        } else if (code == KeyCode.SPACE && (focus instanceof ButtonBase || focus instanceof HeatmapControl)) {
+            return;                                                          // Space presses the focused button
         } else if (code == KeyCode.P) {
             model.togglePresenting();
         } else if (code == KeyCode.B || code == KeyCode.PERIOD) {

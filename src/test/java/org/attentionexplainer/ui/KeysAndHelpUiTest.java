@@ -79,6 +79,53 @@ class KeysAndHelpUiTest {
         assertFalse(model.presentingProperty().get(), "the second Escape ends it");
     }
 
+    private Node tabUntil(java.util.function.Predicate<Node> found, int most) {
+        for (int i = 0; i < most; i++) {
+            Node owner = robot.lookup("#blank-screen").query().getScene().getFocusOwner();
+            if (owner != null && found.test(owner)) {
+                return owner;
+            }
+            key(KeyCode.TAB);
+        }
+        return null;
+    }
+
+    @Test
+    void theHeatmapIsReachedWithTabItsCursorMovesWithArrowsAndEnterOpensTheArithmetic() throws Exception {
+        open("explorer", Locale.ENGLISH);
+        org.attentionexplainer.ui.heatmap.HeatmapControl map =
+                robot.lookup("#explorer-heatmap").queryAs(org.attentionexplainer.ui.heatmap.HeatmapControl.class);
+        robot.clickOn("#explorer-sentence");
+        assertTrue(tabUntil(n -> n == map, 60) == map, "Tab reaches the map");
+        assertEquals(new org.attentionexplainer.render.CellHit(0, 0, 0), map.cellCursorProperty().get());
+        assertTrue(map.getFigure().panelCount() > 1, "the explorer opens on the grid of heads");
+        key(KeyCode.ENTER);                                                  // in the grid: enlarge the head
+        assertEquals(1, map.getFigure().panelCount(), "Enter on a head of the grid enlarges it");
+        robot.interact(map::requestFocus);
+        key(KeyCode.RIGHT);
+        key(KeyCode.RIGHT);
+        key(KeyCode.DOWN);
+        var at = map.cellCursorProperty().get();
+        assertEquals(1, at.row());
+        assertEquals(2, at.col());
+        var data = map.getFigure().data(at.panel());
+        String said = (String) map.queryAccessibleAttribute(javafx.scene.AccessibleAttribute.TEXT);
+        assertTrue(said.contains(data.rowLabels().get(1)) && said.contains(data.colLabels().get(2)), said);
+        assertTrue(said.contains(String.format(Locale.ROOT, "%.4f", data.value(1, 2))), said);
+        key(KeyCode.ENTER);
+        assertEquals(at, map.selectedProperty().get(), "Enter shows the arithmetic of the cursor's cell");
+        key(KeyCode.LEFT);
+        assertEquals(1, map.cellCursorProperty().get().col(), "the map keeps its arrows: no page turned");
+    }
+
+    @Test
+    void tabReachesAQuizAnswer() throws Exception {
+        open("chapters", Locale.ENGLISH);
+        Node answer = tabUntil(n -> n.getId() != null && (n.getId().startsWith("quiz-choice-")
+                || n.getId().equals("quiz-answer")), 80);
+        assertTrue(answer != null, "a quiz answer is reachable with Tab");
+    }
+
     @Test
     void escapeClosesTheChapterIndexBeforeEndingPresentation() throws Exception {
         open("chapters", Locale.ENGLISH);
