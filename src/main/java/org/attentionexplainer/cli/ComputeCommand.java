@@ -43,6 +43,15 @@ public final class ComputeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = commandSpec.commandLine().getErr();
         PrintWriter out = commandSpec.commandLine().getOut();
+        try {
+            return compute(err, out);
+        } catch (OutOfMemoryError e) {
+            err.println("compute: " + CliApp.outOfMemory());
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    private int compute(PrintWriter err, PrintWriter out) {
         AttentionSpec spec;
         try {
             spec = new ComputeSpecReader().read(specFile);

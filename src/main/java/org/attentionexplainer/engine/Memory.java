@@ -19,17 +19,23 @@ public final class Memory {
     }
 
     /**
-     * Whether {@code bytes} more fit, with an eighth to spare: the collector needs room to move,
-     * and it places each large array in whole regions of its own. What is in use may be garbage
-     * a collection would free, so a request that looks short asks for one first.
+     * Bytes a new array may take: what is free less a ninth, which the collector needs to move
+     * things (it places each large array in whole regions of its own).
+     */
+    public static long usable() {
+        return available() / 9 * 8;
+    }
+
+    /**
+     * Whether {@code bytes} more fit. What is in use may be garbage a collection would free, so
+     * a request that looks short asks for one first.
      */
     public static boolean fits(long bytes) {
-        long needed = bytes + bytes / 8;
-        if (needed <= available()) {
+        if (bytes <= usable()) {
             return true;
         }
         System.gc();
-        return needed <= available();
+        return bytes <= usable();
     }
 
     /** Whole MiB, rounded up, as messages give sizes. */
@@ -37,9 +43,9 @@ public final class Memory {
         return (bytes + (1L << 20) - 1) >> 20;
     }
 
-    /** "more than the 850 MiB of its 1024 MiB Java heap that are free": the end of a refusal. */
+    /** "more than the 800 MiB free for it in the 1024 MiB Java heap": the end of a refusal. */
     public static String shortfall() {
-        return "more than the " + (available() >> 20) + " MiB free of the " + (Runtime.getRuntime().maxMemory() >> 20)
-                + " MiB Java heap";
+        return "more than the " + (usable() >> 20) + " MiB free for it in the "
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB Java heap";
     }
 }

@@ -5,15 +5,19 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.Memory;
 import org.attentionexplainer.render.Figure;
 
 /**
@@ -74,7 +78,10 @@ public final class BatchExporter {
         }
         List<Integer> heads = r.headsOf(trace.headCount());
         Figure grid = r.grid() && heads.size() > 1 ? figures.grid(trace, heads, r) : null;
-        int threads = Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
+        long largest = requireRoom(jobs, heads.isEmpty() ? null : figures.head(trace, heads.get(0), r), grid, r);
+        // as many files at a time as the heap holds
+        int threads = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()),
+                Memory.usable() / Math.max(1, largest)));
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread t = new Thread(runnable, "export");
             t.setDaemon(true);
@@ -89,7 +96,7 @@ public final class BatchExporter {
                         return null;
                     }
                     Figure f = j.head() < 0 ? grid : figures.head(trace, j.head(), r);
-                    FigureFiles.write(f, j.format(), r.resolution(), j.target(), existing);
+                    FigureFiles.writeChecked(f, j.format(), r.resolution(), j.target(), existing);
                     return j.target();
                 }));
             }
@@ -124,7 +131,39 @@ public final class BatchExporter {
             return new Result(List.copyOf(written), true);
         } finally {
             pool.shutdownNow();
+            awaitRunning(pool);
         }
+    }
+
+    /**
+     * Waits for the files being written to finish or fail, so that each removes its temporary
+     * file before the caller goes on (a command line that exits would end the pool's daemon
+     * threads half-way, leaving a {@code .part} file).
+     */
+    private static void awaitRunning(ExecutorService pool) {
+        try {
+            pool.awaitTermination(10, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Checks, before any file is written, that every file fits, once per kind: the pictures of
+     * the heads are alike, so the first head's figure stands for all. Returns the heap the
+     * largest file takes.
+     */
+    private static long requireRoom(List<Job> jobs, Figure head, Figure grid, ExportRequest r) {
+        long largest = 0;
+        Set<String> checked = new HashSet<>();
+        for (Job j : jobs) {
+            Figure f = j.head() < 0 ? grid : head;
+            if (checked.add((j.head() < 0 ? "grid " : "head ") + j.format())) {
+                FigureMemory.require(f, j.format(), r.resolution(), String.valueOf(j.target().getFileName()));
+                largest = Math.max(largest, FigureMemory.bytes(f, j.format(), r.resolution()));
+            }
+        }
+        return largest;
     }
 
     private static void cancelRest(List<Future<Path>> futures) {
@@ -139,6 +178,9 @@ public final class BatchExporter {
         }
         if (t instanceof RuntimeException re) {
             throw re;
+        }
+        if (t instanceof Error error) {
+            throw error;
         }
         return new IOException(t);
     }

@@ -20,7 +20,29 @@ public final class FigureFiles {
     private FigureFiles() {
     }
 
+    /**
+     * Writes the file after checking that it can be made (see {@link FigureMemory}).
+     *
+     * @throws IllegalArgumentException with one line when the picture is too large for the heap
+     */
     public static void write(Figure figure, ExportFormat format, Resolution resolution, Path target,
+                             AtomicFiles.Existing existing) throws IOException {
+        requireRoom(figure, format, resolution, String.valueOf(target.getFileName()));
+        writeChecked(figure, format, resolution, target, existing);
+    }
+
+    /**
+     * Refuses, naming it, a file of the figure that is larger than a picture can be or than the
+     * heap has room for while it is made (see {@link FigureMemory}).
+     *
+     * @throws IllegalArgumentException with one line
+     */
+    public static void requireRoom(Figure figure, ExportFormat format, Resolution resolution, String name) {
+        FigureMemory.require(figure, format, resolution, name);
+    }
+
+    /** Writes a file whose size a batch has already checked. */
+    static void writeChecked(Figure figure, ExportFormat format, Resolution resolution, Path target,
                              AtomicFiles.Existing existing) throws IOException {
         switch (format) {
             case PNG -> {

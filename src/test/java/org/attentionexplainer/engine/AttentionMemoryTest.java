@@ -33,7 +33,7 @@ class AttentionMemoryTest {
                     () -> new AttentionEngine(false).compute(spec));
             assertEquals("input", e.field());
             assertTrue(e.getMessage().contains(t + " x " + t + " positions in 1 head need "), e.getMessage());
-            assertTrue(e.getMessage().contains("MiB free of the " + (max >> 20) + " MiB Java heap"), e.getMessage());
+            assertTrue(e.getMessage().contains("MiB free for it in the " + (max >> 20) + " MiB Java heap"), e.getMessage());
         } finally {
             ballast[0] = 1;
         }

@@ -205,7 +205,7 @@ class EnginePathsTest {
                 () -> ND4J.compute(spec));
         assertTrue(e.getMessage().contains("need 6402 MiB for the attention maps and results, more than the "),
                 e.getMessage());
-        assertTrue(e.getMessage().contains(" MiB free of the " + heapMiB + " MiB Java heap"), e.getMessage());
+        assertTrue(e.getMessage().contains(" MiB free for it in the " + heapMiB + " MiB Java heap"), e.getMessage());
     }
 
     @Test

@@ -11,6 +11,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import org.attentionexplainer.lesson.ScalingDemo;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.ui.shell.Failures;
 
 /**
  * Step 8, why divide by √d_k: d_k (1 to 1024) and the seed of the random vectors are the
@@ -98,6 +99,6 @@ public final class ScalingViewModel {
         coalescer.request(() -> ScalingDemo.compute(context.engine().join(), d, s), r -> {
             failure.set("");
             result.set(r);
-        }, e -> failure.set(context.i18n().get("walk.failed", Failures.describe(e))));
+        }, e -> failure.set(context.i18n().get("walk.failed", Failures.describe(context.i18n(), e))));
     }
 }
