@@ -43,6 +43,7 @@ public final class AttentionEngine {
     private final String backend;
     private final boolean plainJavaWhenSmall;
     private final NdBuffers buffers = new NdBuffers();
+    private final Overflow overflow = new Overflow();
 
     public AttentionEngine() {
         this(true);
@@ -90,14 +91,15 @@ public final class AttentionEngine {
         List<String> sourceTokens = spec.sourceTokens() != null ? spec.sourceTokens()
                 : spec.source() == null ? tokens : defaultLabels(sh.s());
         AttentionTrace trace;
-        if (plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS) {
+        boolean plain = plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS;
+        if (plain) {
             trace = PlainAttention.compute(spec, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
                     tokens, sourceTokens, backend);
         } else {
             trace = computeOnNd4j(spec, previous, reuse, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
                     tokens, sourceTokens);
         }
-        Overflow.requireFinite(trace);
+        overflow.requireFinite(trace, reuse && !plain);               // the plain path computes everything anew
         return trace;
     }
 

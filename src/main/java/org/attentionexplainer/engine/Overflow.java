@@ -12,7 +12,11 @@ import java.util.Locale;
  * factor before any work, every step of the trace after it.
  */
 public final class Overflow {
-    private Overflow() {
+    /** The scores last checked and their largest |value|: a slider step reuses them as they are. */
+    private Tensor knownScores;
+    private float knownScoresMax;
+
+    Overflow() {
     }
 
     /** The factor on the scores, scale / temperature, as the float32 the engine multiplies by. */
@@ -57,8 +61,10 @@ public final class Overflow {
      * earliest step that overflowed and the input or weight of it with the largest values.
      * Weights need no check: softmax of finite logits, hardmax and dropout's 1/(1-p) stay finite;
      * the context holds the heads' values.
+     *
+     * @param reused Q, K, V and the scores are those of a trace this checked before
      */
-    static void requireFinite(AttentionTrace trace) {
+    void requireFinite(AttentionTrace trace, boolean reused) {
         AttentionSpec spec = trace.spec();
         Projection p = spec.projection();
         Tensor keysIn = spec.source() != null ? spec.source() : spec.input();
@@ -79,15 +85,19 @@ public final class Overflow {
                 side.add(new Named("weights.qkv_bias", f.qkvBias()));
             }
         }
-        require(trace.q(), q, "Q");
-        require(trace.k(), k, "K");
-        require(trace.v(), v, "V");
-        List<Named> qk = new ArrayList<>(q);
-        qk.addAll(k);
-        float scoresMax = maxAbs(trace.scores().data());
+        if (!reused) {
+            require(trace.q(), q, "Q");
+            require(trace.k(), k, "K");
+            require(trace.v(), v, "V");
+        }
+        float scoresMax = trace.scores() == knownScores ? knownScoresMax : maxAbs(trace.scores().data());
         if (!(scoresMax <= Float.MAX_VALUE)) {
+            List<Named> qk = new ArrayList<>(q);
+            qk.addAll(k);
             throw overflow(qk, "the scores Q K^T");
         }
+        knownScores = trace.scores();
+        knownScoresMax = scoresMax;
         float factor = factor(trace.scaleFactor(), spec.temperature());
         // |score| * factor bounds every logit (rounding is monotonic): scan them only when it overflows
         if (!Float.isFinite(scoresMax * factor) && !logitsFinite(trace)) {

@@ -81,8 +81,12 @@ class OverflowTest {
         Tensor x = Tensor.matrix(new float[][] {{7e18f, 7e18f}, {7e18f, -7e18f}});
         AttentionSpec fine = AttentionSpec.builder(x).scale(Scale.none()).build();
         assertEquals(1f, PLAIN.compute(fine).weights().get(0, 0, 0, 0));
-        String m = refused(fine.toBuilder().temperature(0.05).build(), "temperature");
+        AttentionSpec hot = fine.toBuilder().temperature(0.05).build();
+        String m = refused(hot, "temperature");
         assertTrue(m.contains("scores up to 9.80e+37 times scale 1.00 / temperature 0.0500 overflow float32"), m);
+        // a slider step, which takes Q, K, V and the scores over from the trace before, checks the same
+        AttentionTrace before = ND4J.compute(fine);
+        assertEquals("temperature", assertThrows(InvalidSpecException.class, () -> ND4J.compute(hot, before)).field());
     }
 
     @Test
