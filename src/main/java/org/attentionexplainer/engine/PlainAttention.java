@@ -46,7 +46,7 @@ final class PlainAttention {
         Tensor v = identity ? k : Tensor.wrap(splitHeads(flat[2], b, s, sh), b, h, s, hd);
 
         float[] scores = scores(q.data(), k.data(), sh);                                 // (b, h, t, s)
-        float factor = (float) (scaleFactor / spec.temperature());
+        float factor = Overflow.factor(scaleFactor, spec.temperature());
         boolean masked = !Masks.isEmpty(mask);
         float[] logits = factor != 1f || masked ? logits(scores, factor, masked ? mask.data() : null, sh) : scores;
         float[] weights;
