@@ -89,6 +89,22 @@ public final class SessionFiles {
         AtomicFiles.write(file, existing, out -> out.write(bytes));
     }
 
+    /**
+     * Whether a JSON file is a session rather than a compute spec (a session has "model" and
+     * "controls" at its top; a spec has neither); false for what is not JSON or cannot be read.
+     */
+    public static boolean looksLikeSession(Path file) {
+        try {
+            if (java.nio.file.Files.size(file) > MAX_BYTES) {
+                return false;
+            }
+            com.fasterxml.jackson.databind.JsonNode root = JSON.readTree(file.toFile());
+            return root != null && root.isObject() && root.has("model") && root.has("controls");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     public static Session read(Path file) throws SpecException {
         try {
             if (Files.isDirectory(file)) {

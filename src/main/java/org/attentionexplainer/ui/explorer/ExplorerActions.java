@@ -24,6 +24,7 @@ public final class ExplorerActions {
     public static ExportActions create(AppContext context, ExplorerViewModel vm) {
         BooleanBinding traced = vm.traceProperty().isNotNull();
         return new ExportActions(context.i18n(), context.files(), vm::showInfo)
+                .withRecent(new org.attentionexplainer.ui.shell.RecentFiles(context.settings()))
                 .figures(vm.figureProperty().isNotNull(), context.i18n().text("export.off.computing"),
                         () -> "attention", figures(vm))
                 .heads(traced, context.i18n().text("export.off.computing"), heads(vm))

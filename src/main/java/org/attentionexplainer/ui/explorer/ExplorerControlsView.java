@@ -205,6 +205,7 @@ final class ExplorerControlsView {
     private void chooseOne(String titleKey, String pattern, java.util.function.Consumer<File> then) {
         FileChooser chooser = chooser(titleKey, pattern);
         File f = chooser.showOpenDialog(null);
+        vm.lastFolder().remember(f);
         if (f != null) {
             then.accept(f);
         }
@@ -212,13 +213,14 @@ final class ExplorerControlsView {
 
     private void chooseWeights() {
         List<File> files = chooser("explorer.load.weights", "*.npy").showOpenMultipleDialog(null);
+        vm.lastFolder().remember(files);
         if (files != null && !files.isEmpty()) {
             vm.loadWeights(files.stream().map(File::toPath).collect(Collectors.toList()));
         }
     }
 
     private FileChooser chooser(String titleKey, String pattern) {
-        FileChooser chooser = new FileChooser();
+        FileChooser chooser = vm.lastFolder().apply(new FileChooser());
         chooser.setTitle(i18n.get(titleKey));
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(pattern, pattern));
         return chooser;

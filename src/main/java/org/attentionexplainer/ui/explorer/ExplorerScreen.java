@@ -48,6 +48,44 @@ public final class ExplorerScreen implements Screen {
         return Optional.of(actions);
     }
 
+    /**
+     * A session opens as such, another .json as a compute spec, a .npy after asking whether it
+     * holds token vectors or weights (as the Load buttons do).
+     */
+    @Override
+    public boolean open(java.nio.file.Path file, javafx.stage.Window owner) {
+        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (!name.endsWith(".json") && !name.endsWith(".npy")) {
+            return false;
+        }
+        view();
+        if (name.endsWith(".npy")) {
+            javafx.scene.control.ButtonType vectors = new javafx.scene.control.ButtonType(
+                    context.i18n().get("explorer.load.input"));
+            javafx.scene.control.ButtonType weights = new javafx.scene.control.ButtonType(
+                    context.i18n().get("explorer.load.weights"));
+            javafx.scene.control.Alert ask = new javafx.scene.control.Alert(
+                    javafx.scene.control.Alert.AlertType.CONFIRMATION, context.i18n().get("explorer.drop.npy",
+                    file.getFileName()), vectors, weights, javafx.scene.control.ButtonType.CANCEL);
+            ask.initOwner(owner);
+            ask.setHeaderText(null);
+            java.util.Optional<javafx.scene.control.ButtonType> answer = ask.showAndWait();
+            if (answer.isEmpty() || answer.get() == javafx.scene.control.ButtonType.CANCEL) {
+                return true;
+            }
+            if (answer.get() == vectors) {
+                model.loadInput(file);
+            } else {
+                model.loadWeights(java.util.List.of(file));
+            }
+        } else if (org.attentionexplainer.export.SessionFiles.looksLikeSession(file)) {
+            actions.openSession(owner, file);
+        } else {
+            model.loadSpec(file);
+        }
+        return true;
+    }
+
     /** The view-model (created with the view). */
     public ExplorerViewModel model() {
         view();

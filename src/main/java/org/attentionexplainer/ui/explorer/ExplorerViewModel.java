@@ -314,6 +314,11 @@ public final class ExplorerViewModel {
         message.set(i18n.get("explorer.loaded", name));
     }
 
+    /** The folder the explorer's file choosers open in. */
+    public org.attentionexplainer.ui.shell.LastFolder lastFolder() {
+        return new org.attentionexplainer.ui.shell.LastFolder(context.settings());
+    }
+
     public void loadSpec(Path file) {
         loader.loadSpec(file);
     }

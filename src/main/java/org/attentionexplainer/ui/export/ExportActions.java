@@ -83,6 +83,8 @@ public final class ExportActions implements FileActions {
      *
      * @param report shows a line when something was written (the screen's status line)
      */
+    private org.attentionexplainer.ui.shell.RecentFiles recent;
+
     public ExportActions(I18n i18n, PathChooser files, Consumer<String> report) {
         this.i18n = i18n;
         this.files = files;
@@ -232,6 +234,9 @@ public final class ExportActions implements FileActions {
         }
         try {
             sessions.save(path);
+            if (recent != null) {
+                recent.add(path);
+            }
             report.accept(i18n.get("export.session.saved", path.getFileName()));
         } catch (IOException | RuntimeException e) {
             error(owner, "export.error", e);
@@ -240,14 +245,27 @@ public final class ExportActions implements FileActions {
 
     private void openSession(Window owner) {
         File file = files.openFile(owner, i18n.get("export.session.open"), "json");
-        if (file == null) {
-            return;
+        if (file != null) {
+            openSession(owner, file.toPath());
         }
+    }
+
+    /** Opens a session file (from the chooser, File > Open recent or a drop on the window). */
+    public void openSession(Window owner, java.nio.file.Path file) {
         try {
-            sessions.open(file.toPath());
+            sessions.open(file);
+            if (recent != null) {
+                recent.add(file);
+            }
         } catch (Exception e) {
             error(owner, "export.session.error", e);
         }
+    }
+
+    /** Remembers sessions opened and saved here in {@code recent} (File > Open recent). */
+    public ExportActions withRecent(org.attentionexplainer.ui.shell.RecentFiles recent) {
+        this.recent = recent;
+        return this;
     }
 
     /** Puts the picture on the clipboard as an image, at twice its layout size. */

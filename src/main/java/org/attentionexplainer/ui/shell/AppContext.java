@@ -14,7 +14,7 @@ public record AppContext(I18n i18n, BackgroundWork work, CompletableFuture<Atten
 
     /** With the system's file choosers. */
     public AppContext(I18n i18n, BackgroundWork work, CompletableFuture<AttentionEngine> engine, Settings settings) {
-        this(i18n, work, engine, settings, PathChooser.SYSTEM);
+        this(i18n, work, engine, settings, PathChooser.system(settings));
     }
 
     /** For tests: everything synchronous, English, settings in memory. */

@@ -1,6 +1,7 @@
 package org.attentionexplainer.ui.shell;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
@@ -61,6 +62,7 @@ public final class MainView {
         blank.visibleProperty().bind(model.blankedProperty());
         StackPane stack = new StackPane(root, blank);
         init();
+        acceptDrops(stack);
         // The window, not the page's first slider or field, holds the focus when it opens and when
         // the screen changes: the presenter keys work at once, and a control keeps its arrow keys
         // only once the user has gone to it (Tab or a click).
@@ -151,6 +153,11 @@ public final class MainView {
                 file.getItems().add(new SeparatorMenuItem());
             }
         }
+        Menu recent = menu("menu.file.openRecent");
+        recent.setId("menu-file-recent");
+        recent.getItems().add(new MenuItem());                              // so that the menu opens and fills itself
+        recent.setOnShowing(e -> fillRecent(recent));
+        file.getItems().add(file.getItems().size() - 1, recent);            // before the separator after Open session
         file.getItems().add(quitItem);
 
         MenuItem zoomIn = item("menu.view.zoomIn", new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN));
@@ -261,6 +268,42 @@ public final class MainView {
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("status-bar");
         return bar;
+    }
+
+    private void fillRecent(Menu recent) {
+        recent.getItems().clear();
+        List<java.nio.file.Path> files = new RecentFiles(model.settings()).list();
+        if (files.isEmpty()) {
+            MenuItem none = item("menu.file.openRecent.none", null);
+            none.setDisable(true);
+            recent.getItems().add(none);
+        }
+        for (java.nio.file.Path p : files) {
+            MenuItem m = new MenuItem(p.getFileName() + "  —  " + p.getParent());
+            m.setMnemonicParsing(false);
+            m.setOnAction(e -> model.openFile(p, root.getScene().getWindow()));
+            recent.getItems().add(m);
+        }
+    }
+
+    /** Files dropped on the window open where they belong: sessions, specs and .npy files in the explorer. */
+    private void acceptDrops(Node target) {
+        target.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY);
+            }
+            e.consume();
+        });
+        target.setOnDragDropped(e -> {
+            boolean opened = false;
+            if (e.getDragboard().hasFiles()) {
+                for (java.io.File f : e.getDragboard().getFiles()) {
+                    opened |= model.openFile(f.toPath(), root.getScene().getWindow());
+                }
+            }
+            e.setDropCompleted(opened);
+            e.consume();
+        });
     }
 
     private Menu menu(String key, MenuItem... items) {

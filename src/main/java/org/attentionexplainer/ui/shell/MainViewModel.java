@@ -191,6 +191,25 @@ public final class MainViewModel {
         return current.get() != null && current.get().toggleIndex();
     }
 
+    /**
+     * Opens a file in the first screen that takes it (sessions, specs and .npy files: the
+     * explorer), which is then shown; false if none does.
+     */
+    public boolean openFile(java.nio.file.Path file, javafx.stage.Window owner) {
+        for (Screen s : screens()) {
+            if (s.open(file, owner)) {
+                current.set(s);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What the app remembers (File > Open recent reads it). */
+    public Settings settings() {
+        return context.settings();
+    }
+
     /** Closes the screen's open overlay (the chapter index); false if none was open. */
     public boolean closeOverlay() {
         return current.get() != null && current.get().closeOverlay();

@@ -43,6 +43,14 @@ public interface Screen {
         return false;
     }
 
+    /**
+     * Opens a file given to the window (dropped on it, or chosen from File > Open recent); false
+     * if this screen does not take such files.
+     */
+    default boolean open(java.nio.file.Path file, javafx.stage.Window owner) {
+        return false;
+    }
+
     /** What the File menu can export or save from this screen; empty if nothing. */
     default java.util.Optional<FileActions> fileActions() {
         return java.util.Optional.empty();
