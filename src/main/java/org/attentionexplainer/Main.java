@@ -15,7 +15,7 @@ public final class Main {
 
     public static void main(String[] args) {
         configureNativeCaches();
-        if (args.length == 0) {
+        if (args.length == 0 || opensInWindow(args)) {
             // The window needs no parsing: picocli's model of every command costs 0.3-0.4 s of CPU on a
             // window start, and its classes (Java 5 bytecode) cannot be class-data shared.
             DesktopApp.launchWindow(args);
@@ -23,6 +23,18 @@ public final class Main {
         }
         int status = CliApp.run(args, () -> DesktopApp.launchWindow(args), AttentionEngine::new);
         System.exit(status);
+    }
+
+    /**
+     * One argument that is a session, spec or .npy file (what a double-click on a session in a
+     * file manager passes): the window opens with it, in the explorer.
+     */
+    static boolean opensInWindow(String[] args) {
+        if (args.length != 1 || args[0].startsWith("-")) {
+            return false;
+        }
+        String name = args[0].toLowerCase(java.util.Locale.ROOT);
+        return (name.endsWith(".json") || name.endsWith(".npy")) && java.nio.file.Files.isRegularFile(Path.of(args[0]));
     }
 
     /**

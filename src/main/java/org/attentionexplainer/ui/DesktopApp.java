@@ -100,6 +100,9 @@ public final class DesktopApp extends Application {
         stage.setOnHidden(e -> saveBounds(stage));
         stage.show();
         Platform.runLater(windowShown::countDown);
+        // a file given on the command line (a double-click on a session) opens where it belongs
+        getParameters().getRaw().stream().findFirst().map(java.nio.file.Path::of)
+                .ifPresent(file -> Platform.runLater(() -> model.openFile(file, stage)));
         // the window, not the first text field of the screen, has the focus: presenter keys work at once
         root.requestFocus();
     }

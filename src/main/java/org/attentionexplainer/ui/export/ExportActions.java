@@ -224,7 +224,7 @@ public final class ExportActions implements FileActions {
     }
 
     private void saveSession(Window owner) {
-        File file = files.saveFile(owner, i18n.get("export.session.save"), "json", "attention-session.json");
+        File file = files.saveFile(owner, i18n.get("export.session.save"), "json", "session.attention.json");
         if (file == null) {
             return;
         }
