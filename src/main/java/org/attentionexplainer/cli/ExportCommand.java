@@ -20,7 +20,7 @@ import org.attentionexplainer.export.BatchExporter;
 import org.attentionexplainer.export.ComputeSpecReader;
 import org.attentionexplainer.export.ExportFormat;
 import org.attentionexplainer.export.ExportRequest;
-import org.attentionexplainer.export.ExportTexts;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.export.FigureParts;
 import org.attentionexplainer.export.MapFigures;
 import org.attentionexplainer.export.Resolution;
@@ -135,7 +135,7 @@ public final class ExportCommand implements Callable<Integer> {
         PrintWriter err = commandSpec.commandLine().getErr();
         PrintWriter out = commandSpec.commandLine().getOut();
         try {
-            ExportTexts texts = new ExportTexts(Locale.forLanguageTag(lang));
+            Localization texts = Localization.of(Locale.forLanguageTag(lang));
             checkFolder();
             MapFigures.warmUpInBackground();
             Input in = input();

@@ -14,6 +14,7 @@ import org.attentionexplainer.render.HeatmapStyle;
 import org.attentionexplainer.render.Stage;
 import org.attentionexplainer.render.TraceMaps;
 import org.attentionexplainer.render.AwtTextMeasurer;
+import org.attentionexplainer.i18n.Localization;
 
 /**
  * The pictures of an export: one head, or the grid of heads, titled and labelled as on
@@ -25,9 +26,9 @@ public final class MapFigures {
     static final double SINGLE_SIDE = 768;
     /** The side of one map of the grid. */
     static final double GRID_SIDE = 320;
-    private final ExportTexts texts;
+    private final Localization texts;
 
-    public MapFigures(ExportTexts texts) {
+    public MapFigures(Localization texts) {
         this.texts = texts;
     }
 

@@ -7,7 +7,10 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** The layering of STYLE.md: the engine alone knows ND4J, the ui alone knows JavaFX. */
+/**
+ * The layering of STYLE.md: the engine alone knows ND4J, the ui alone knows JavaFX, and the
+ * texts of every layer come from the one text layer.
+ */
 @AnalyzeClasses(packages = "org.attentionexplainer", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
     private static final String BASE = "org.attentionexplainer.";
@@ -27,6 +30,18 @@ class LayeringTest {
             .that().resideInAPackage(BASE + "engine..")
             .should().dependOnClassesThat().resideInAnyPackage(BASE + "lesson..", BASE + "render..",
                     BASE + "export..", BASE + "cli..", BASE + "ui..");
+
+    @ArchTest
+    static final ArchRule theTextLayerStandsAlone = noClasses()
+            .that().resideInAPackage(BASE + "i18n..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + "engine..", BASE + "lesson..",
+                    BASE + "render..", BASE + "export..", BASE + "cli..", BASE + "ui..");
+
+    @ArchTest
+    static final ArchRule onlyTheTextLayerReadsBundles = noClasses()
+            .that().resideOutsideOfPackage(BASE + "i18n..")
+            .should().dependOnClassesThat().areAssignableTo(java.util.ResourceBundle.class)
+            .orShould().dependOnClassesThat().areAssignableTo(java.text.MessageFormat.class);
 
     @ArchTest
     static final ArchRule lessonUsesOnlyTheEngine = noClasses()

@@ -21,6 +21,7 @@ import javax.imageio.ImageReader;
 import javax.imageio.metadata.IIOMetadataNode;
 import javax.imageio.stream.ImageInputStream;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
@@ -51,7 +52,7 @@ class PictureExportTest {
         AttentionSpec spec = AttentionSpec.builder(x).tokens(List.of("Hello", "shiny", "sun")).scale(Scale.none())
                 .build();
         trace = new AttentionEngine().compute(spec);
-        figures = new MapFigures(new ExportTexts(Locale.ENGLISH));
+        figures = new MapFigures(Localization.of(Locale.ENGLISH));
     }
 
     static ExportRequest request(Set<ExportFormat> formats, Resolution res) {

@@ -10,7 +10,7 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.BatchExporter;
 import org.attentionexplainer.export.ExportRequest;
-import org.attentionexplainer.export.ExportTexts;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.export.FigureParts;
 import org.attentionexplainer.export.MapFigures;
 import org.attentionexplainer.render.Figure;
@@ -53,7 +53,7 @@ final class ExplorerExport {
     }
 
     private BatchExporter exporter() {
-        return new BatchExporter(new MapFigures(new ExportTexts(vm.i18n().locale())));
+        return new BatchExporter(new MapFigures(Localization.of(vm.i18n().locale())));
     }
 
     /** The files writing every head would make that exist already. */

@@ -58,7 +58,7 @@ class ChapterTextsTest {
     private static Properties bundle(String name) throws Exception {
         Properties p = new Properties();
         try (InputStream in = ChapterTextsTest.class.getResourceAsStream(
-                "/org/attentionexplainer/ui/i18n/" + name)) {
+                "/org/attentionexplainer/i18n/" + name)) {
             p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
         }
         return p;

@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.i18n;
+package org.attentionexplainer.i18n;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,7 +46,7 @@ class BundleCompletenessTest {
     private static Properties load(String name) throws IOException {
         Properties p = new Properties();
         try (InputStream in = BundleCompletenessTest.class.getResourceAsStream(
-                "/org/attentionexplainer/ui/i18n/" + name)) {
+                "/org/attentionexplainer/i18n/" + name)) {
             p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
         }
         return p;

@@ -1,4 +1,4 @@
-package org.attentionexplainer.render;
+package org.attentionexplainer.i18n;
 
 import java.text.NumberFormat;
 import java.util.HashMap;
