@@ -38,9 +38,9 @@ public final class BatchExporter {
 
     /** Pictures are painted and encoded in parallel, a few at a time (each 2× map holds ~16 MB). */
     static final int MAX_THREADS = 4;
-    private final MapFigures figures;
+    private final AttentionFigures figures;
 
-    public BatchExporter(MapFigures figures) {
+    public BatchExporter(AttentionFigures figures) {
         this.figures = figures;
     }
 

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** CSV and .npy against the engine, the batch's names, refusals and cancel. */
 class DataAndBatchExportTest {
     private static AttentionTrace trace;
-    private final BatchExporter exporter = new BatchExporter(new MapFigures(Localization.of(Locale.ENGLISH)));
+    private final BatchExporter exporter = new BatchExporter(new AttentionFigures(Localization.of(Locale.ENGLISH)));
 
     @TempDir
     Path dir;

@@ -98,7 +98,7 @@ class StepFiguresTest {
         for (int query : new int[] {CourseExample.HELLO_QUERY, 2}) {
             StepTables t = StepTables.of(Step.ALL_QUERIES, hello, query, trained, CourseExample.SEED).orElseThrow();
             org.attentionexplainer.render.Drawing d =
-                    MapFigures.draw(new StepFigures(Localization.of(Locale.ENGLISH)).figure(t, FigureParts.ALL));
+                    FigureFiles.draw(new StepFigures(Localization.of(Locale.ENGLISH)).figure(t, FigureParts.ALL));
             List<org.attentionexplainer.render.Mark.Raster> maps = d.marks().stream()
                     .filter(m -> m instanceof org.attentionexplainer.render.Mark.Raster)
                     .map(m -> (org.attentionexplainer.render.Mark.Raster) m)
@@ -120,7 +120,7 @@ class StepFiguresTest {
             }
         }
         // the steps that follow one query show only its row: nothing to outline there
-        org.attentionexplainer.render.Drawing scores = MapFigures.draw(
+        org.attentionexplainer.render.Drawing scores = FigureFiles.draw(
                 new StepFigures(Localization.of(Locale.ENGLISH)).figure(step(Step.SCORES), FigureParts.ALL));
         assertTrue(scores.marks().stream().noneMatch(m -> m instanceof org.attentionexplainer.render.Mark.Rect r
                 && r.fill() == 0 && r.strokeWidth() >= 2));

@@ -7,6 +7,9 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.render.CellHit;
+import org.attentionexplainer.export.MapView;
+import org.attentionexplainer.export.ViewMode;
 
 /**
  * The arithmetic behind one cell, line by line: q_i · k_j term by term, the scale, the
@@ -128,5 +131,35 @@ final class CellArithmetic {
             sb.append(", … (").append(v.length - n).append(")");
         }
         return sb.append("]").toString();
+    }
+
+    /** The tooltip of a cell: query, key, weight, raw score, scaled logit; empty if none. */
+    String tooltip(AttentionTrace trace, AttentionTrace traceA, MapView v, CellHit hit) {
+        if (trace == null || hit == null || !hit.onCell()) {
+            return "";
+        }
+        AttentionTrace t = trace;
+        int head = v.head();
+        if (v.mode() == ViewMode.GRID) {
+            head = hit.panel();
+        } else if (v.mode() == ViewMode.COMPARE && hit.panel() == 0 && traceA != null) {
+            t = traceA;
+        }
+        int i = hit.row();
+        int j = hit.col();
+        if (head >= t.headCount() || i >= t.queryLength() || j >= t.keyLength()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(i18n.get("explorer.tip.head", head + 1)).append('\n')
+                .append(i18n.get("explorer.tip.query", t.tokens().get(i), i + 1)).append('\n')
+                .append(i18n.get("explorer.tip.key", t.sourceTokens().get(j), j + 1)).append('\n')
+                .append(i18n.get("explorer.tip.weight", i18n.number(t.weights().get(0, head, i, j), 4))).append('\n')
+                .append(i18n.get("explorer.tip.score", i18n.number(t.scores().get(0, head, i, j), 4))).append('\n')
+                .append(i18n.get("explorer.tip.logit", i18n.number(t.logits().get(0, head, i, j), 4)));
+        if (t.mask().get(0, i, j) != 0f) {
+            sb.append('\n').append(i18n.get("explorer.tip.masked"));
+        }
+        return sb.toString();
     }
 }

@@ -9,6 +9,8 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
+import org.attentionexplainer.export.MapView;
+import org.attentionexplainer.export.ViewMode;
 
 /** How the explorer shows the traces: the view, the head, the stage, the colours, the numbers. */
 public final class DisplayModel {
@@ -32,8 +34,8 @@ public final class DisplayModel {
         return new Observable[] {head, stage, colorMap, autoRange, showValues};
     }
 
-    ExplorerFigures.View snapshot() {
-        return new ExplorerFigures.View(mode.get(), head.get(), stage.get(), colorMap.get(), autoRange.get(),
+    MapView snapshot() {
+        return new MapView(mode.get(), head.get(), stage.get(), colorMap.get(), autoRange.get(),
                 showValues.get());
     }
 

@@ -10,9 +10,9 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.BatchExporter;
 import org.attentionexplainer.export.ExportRequest;
-import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.export.FigureParts;
-import org.attentionexplainer.export.MapFigures;
+import org.attentionexplainer.export.AttentionFigure;
+import org.attentionexplainer.export.AttentionFigures;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.ui.export.ExportDialog;
 
@@ -29,15 +29,8 @@ final class ExplorerExport {
 
     /** The figure on screen, as it is exported. */
     Figure exportFigure(FigureParts parts) {
-        Figure f = vm.figureProperty().get();
-        if (f == null) {
-            return null;
-        }
-        int n = Math.max(f.data(0).rows(), f.data(0).cols());
-        double side = f.panelCount() > 3 ? 320 : 768;
-        double cell = Math.min(f.options().maxCell(), Math.max(f.panelCount() > 3 ? 2 : 7, Math.floor(side / n)));
-        return parts.applyTo(f.withOptions(f.options().withFont("SansSerif", Math.max(9, Math.min(14, cell)))
-                .withMaxCell(cell)));
+        AttentionFigure f = vm.mapProperty().get();
+        return f == null ? null : f.exported(parts);
     }
 
     /** The request for every head with the explorer's settings. */
@@ -53,7 +46,7 @@ final class ExplorerExport {
     }
 
     private BatchExporter exporter() {
-        return new BatchExporter(new MapFigures(Localization.of(vm.i18n().locale())));
+        return new BatchExporter(new AttentionFigures(vm.i18n().texts()));
     }
 
     /** The files writing every head would make that exist already. */

@@ -13,6 +13,7 @@ import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.export.MapView;
 
 /**
  * Loads a COMPUTE spec, token vectors or weights on the worker, and tries the result with
@@ -72,7 +73,7 @@ final class ExplorerLoader {
      * A session's model with its loaded tensors: computed once on the worker, then adopted and
      * {@code then} applies the session's other settings; on failure nothing changes.
      */
-    void restore(ModelSettings settings, LoadedData d, AttentionControls controls, ExplorerFigures.View view,
+    void restore(ModelSettings settings, LoadedData d, AttentionControls controls, MapView view,
                  Runnable then) {
         ExplorerViewModel.Request now = new ExplorerViewModel.Request(settings, d, controls, null, view);
         run(d.name(), () -> prepare(now, d, controls, settings.heads()), then);

@@ -20,6 +20,7 @@ import org.attentionexplainer.lesson.explorer.Tokenizer;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
 import org.attentionexplainer.ui.shell.Settings;
+import org.attentionexplainer.export.ViewMode;
 
 /**
  * Remembers the explorer's settings between runs: the sentence, the model, the attention

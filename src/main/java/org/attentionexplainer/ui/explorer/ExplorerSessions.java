@@ -9,6 +9,8 @@ import org.attentionexplainer.lesson.explorer.Tokenizer;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.export.MapView;
+import org.attentionexplainer.export.ViewMode;
 
 /**
  * The explorer's state as a {@link Session}, and back. A session is checked whole before
@@ -38,7 +40,7 @@ final class ExplorerSessions {
             return;
         }
         check(s);
-        ExplorerFigures.View view = new ExplorerFigures.View(mode(s), s.head(), stage(s), colorMap(s), s.autoRange(),
+        MapView view = new MapView(mode(s), s.head(), stage(s), colorMap(s), s.autoRange(),
                 s.showValues());
         new ExplorerLoader(vm, context).restore(s.model(), s.loaded(), s.controls(), view, () -> apply(vm, s));
     }

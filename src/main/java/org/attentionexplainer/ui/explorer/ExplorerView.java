@@ -30,6 +30,7 @@ import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.controlsfx.control.SegmentedButton;
 import org.controlsfx.control.ToggleSwitch;
+import org.attentionexplainer.export.ViewMode;
 
 /**
  * The heatmap explorer: sentence and tokens on top, the settings on the left, the maps in

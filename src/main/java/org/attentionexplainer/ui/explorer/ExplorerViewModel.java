@@ -36,6 +36,9 @@ import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.export.AttentionFigure;
+import org.attentionexplainer.export.MapView;
+import org.attentionexplainer.export.ViewMode;
 
 /**
  * State of the heatmap explorer. Inputs (sentence, model, attention controls, view) are
@@ -52,7 +55,6 @@ public final class ExplorerViewModel {
     private final AppContext context;
     private final I18n i18n;
     private final Coalescer<Result> coalescer;
-    private final ExplorerFigures figures;
     private final ExplorerComputation computation;
     private final CellArithmetic arithmetic;
     private final ExplorerLoader loader;
@@ -78,6 +80,7 @@ public final class ExplorerViewModel {
     private final ReadOnlyObjectWrapper<AttentionTrace> trace = new ReadOnlyObjectWrapper<>(this, "trace");
     private final ReadOnlyObjectWrapper<AttentionTrace> traceA = new ReadOnlyObjectWrapper<>(this, "traceA");
     private final ReadOnlyObjectWrapper<Figure> figure = new ReadOnlyObjectWrapper<>(this, "figure");
+    private final ReadOnlyObjectWrapper<AttentionFigure> map = new ReadOnlyObjectWrapper<>(this, "map");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyBooleanWrapper error = new ReadOnlyBooleanWrapper(this, "error");
     private final ObjectProperty<LoadedData> loaded = new SimpleObjectProperty<>(this, "loaded", LoadedData.NONE);
@@ -89,7 +92,7 @@ public final class ExplorerViewModel {
 
     /** One request's inputs, captured on the FX thread. */
     record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned,
-                   ExplorerFigures.View view) {
+                   MapView view) {
         boolean sameInputs(Request o) {
             return sameModel(o) && controls.equals(o.controls) && java.util.Objects.equals(pinned, o.pinned);
         }
@@ -100,15 +103,14 @@ public final class ExplorerViewModel {
     }
 
     /** Its outputs: B is the live setting, A the pinned one (or null), and the figure of the view. */
-    record Result(Request request, AttentionTrace trace, AttentionTrace traceA, Figure figure) {
+    record Result(Request request, AttentionTrace trace, AttentionTrace traceA, AttentionFigure figure) {
     }
 
     public ExplorerViewModel(AppContext context) {
         this.context = context;
         this.i18n = context.i18n();
         this.coalescer = new Coalescer<>(context.work());
-        this.figures = new ExplorerFigures(i18n);
-        this.computation = new ExplorerComputation(context, figures);
+        this.computation = new ExplorerComputation(context);
         this.arithmetic = new CellArithmetic(i18n);
         this.loader = new ExplorerLoader(this, context);
         sentence.addListener(o -> retokenize());
@@ -181,7 +183,7 @@ public final class ExplorerViewModel {
                 embeddingSeed.get(), positional.get());
     }
 
-    ExplorerFigures.View view() {
+    MapView view() {
         return display.snapshot();
     }
 
@@ -245,7 +247,8 @@ public final class ExplorerViewModel {
         }
         error.set(false);
         message.set("");
-        figure.set(r.figure());
+        map.set(r.figure());
+        figure.set(r.figure().figure());
         refreshDetails();
     }
 
@@ -256,7 +259,7 @@ public final class ExplorerViewModel {
 
     /** What the tooltip of a hovered cell of the shown figure says. */
     public String tooltip(CellHit hit) {
-        return lastRequest == null ? "" : figures.tooltip(trace.get(), traceA.get(), lastRequest.view(), hit);
+        return lastRequest == null ? "" : arithmetic.tooltip(trace.get(), traceA.get(), lastRequest.view(), hit);
     }
 
     /** A click on a cell: in the grid it enlarges that head, elsewhere it shows the cell's arithmetic. */
@@ -401,6 +404,11 @@ public final class ExplorerViewModel {
 
     public ReadOnlyObjectProperty<Figure> figureProperty() {
         return figure.getReadOnlyProperty();
+    }
+
+    /** The figure shown with the size it is exported at; null before the first. */
+    public ReadOnlyObjectProperty<AttentionFigure> mapProperty() {
+        return map.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

@@ -192,7 +192,7 @@ public final class RealModelViewModel {
         focusedHead.set(head);
         if (sameLayer) {
             focus.display().headProperty().set(head);
-            focus.display().modeProperty().set(org.attentionexplainer.ui.explorer.ViewMode.FOCUS);
+            focus.display().modeProperty().set(org.attentionexplainer.export.ViewMode.FOCUS);
         } else {
             showFocus(layer, head);
         }

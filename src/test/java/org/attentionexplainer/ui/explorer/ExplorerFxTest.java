@@ -17,6 +17,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.render.CellHit;
 import org.attentionexplainer.render.FigureLayout;

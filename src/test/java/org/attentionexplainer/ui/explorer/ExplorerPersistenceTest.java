@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.lesson.explorer.AttentionControls;
 import org.attentionexplainer.lesson.explorer.ProjectionKind;

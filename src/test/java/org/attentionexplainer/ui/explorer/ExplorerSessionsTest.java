@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;

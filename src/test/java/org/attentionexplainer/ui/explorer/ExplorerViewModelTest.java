@@ -1,5 +1,6 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.lesson.explorer.ProjectionKind;
 import org.attentionexplainer.lesson.explorer.ScaleMode;
 

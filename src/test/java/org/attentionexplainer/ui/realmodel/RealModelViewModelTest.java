@@ -11,7 +11,7 @@ import java.util.List;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.bert.ModelSource;
 import org.attentionexplainer.ui.explorer.ExplorerViewModel;
-import org.attentionexplainer.ui.explorer.ViewMode;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.export;
 
-/** What the explorer shows: every head, one head, or two settings and their difference. */
+/** What an attention figure shows: every head, one head, or two settings and their difference. */
 public enum ViewMode {
     GRID, FOCUS, COMPARE;
 
