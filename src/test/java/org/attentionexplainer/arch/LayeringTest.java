@@ -1,11 +1,19 @@
 package org.attentionexplainer.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
+import com.tngtech.archunit.core.domain.JavaStaticInitializer;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The layering of STYLE.md: the engine alone knows ND4J, the ui alone knows JavaFX, and the
@@ -70,4 +78,25 @@ class LayeringTest {
     static final ArchRule uiKnowsNoCli = noClasses()
             .that().resideInAPackage(BASE + "ui..")
             .should().dependOnClassesThat().resideInAnyPackage(BASE + "cli..");
+
+    /**
+     * The engine's route switches (OpenBLAS or ND4J, host memory, vector rows) are set once as
+     * their classes load; after that only the tests' EngineRoutes changes them.
+     */
+    @ArchTest
+    static void onlyTestsSwitchTheEnginesRoutes(JavaClasses classes) {
+        Set<String> switches = Set.of(BASE + "engine.Products.direct", BASE + "engine.Products.hostMemory",
+                BASE + "engine.RowMath$Holder.inUse");
+        List<String> writers = new ArrayList<>();
+        for (JavaClass c : classes) {
+            for (JavaFieldAccess a : c.getFieldAccessesFromSelf()) {
+                if (a.getAccessType() == JavaFieldAccess.AccessType.SET
+                        && switches.contains(a.getTarget().getFullName())
+                        && !a.getOrigin().getName().equals(JavaStaticInitializer.STATIC_INITIALIZER_NAME)) {
+                    writers.add(a.getDescription());
+                }
+            }
+        }
+        assertEquals(List.of(), writers);
+    }
 }

@@ -30,7 +30,7 @@ class WalkthroughUiTest {
     /** Monocle's headless screen is 1280×800: the window stays inside it. */
     @BeforeEach
     void open() throws Exception {
-        context = AppContext.forTests();
+        context = TestContexts.english();
         MainWindow.open(context, "walkthrough");
         robot.clickOn("#walk-progress");
     }

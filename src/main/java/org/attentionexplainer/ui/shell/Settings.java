@@ -1,7 +1,5 @@
 package org.attentionexplainer.ui.shell;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 
@@ -51,22 +49,6 @@ public interface Settings {
                 } catch (BackingStoreException e) {
                     System.err.println("attention-explainer: could not save settings: " + e.getMessage());
                 }
-            }
-        };
-    }
-
-    /** Kept in memory only: for tests. */
-    static Settings inMemory() {
-        Map<String, String> map = new HashMap<>();
-        return new Settings() {
-            @Override
-            public String get(String key, String dflt) {
-                return map.getOrDefault(key, dflt);
-            }
-
-            @Override
-            public void put(String key, String value) {
-                map.put(key, value);
             }
         };
     }

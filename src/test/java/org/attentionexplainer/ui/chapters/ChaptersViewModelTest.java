@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
+import org.attentionexplainer.ui.MemorySettings;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.lesson.chapters.ChapterId;
 import org.attentionexplainer.lesson.chapters.CostEstimate;
@@ -32,7 +33,7 @@ class ChaptersViewModelTest {
     }
 
     private static ChaptersViewModel model() {
-        return new ChaptersViewModel(context(Settings.inMemory(), Locale.ENGLISH));
+        return new ChaptersViewModel(context(new MemorySettings(), Locale.ENGLISH));
     }
 
     @Test
@@ -117,7 +118,7 @@ class ChaptersViewModelTest {
 
     @Test
     void quizAnswersAreCheckedAndTheScoreIsKept() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
         QuizViewModel quiz = vm.quiz();
         ChoiceQuestion first = assertInstanceOf(ChoiceQuestion.class, quiz.question());
@@ -147,7 +148,7 @@ class ChaptersViewModelTest {
 
     @Test
     void stepsThroughTheChaptersAndResumes() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
         assertEquals("Chapter 1 of 9", vm.progressText().get());
         assertFalse(vm.previous());

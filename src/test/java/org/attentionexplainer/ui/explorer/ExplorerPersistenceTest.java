@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.attentionexplainer.ui.MemorySettings;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.lesson.explorer.AttentionControls;
@@ -47,12 +48,12 @@ class ExplorerPersistenceTest {
 
     private static Session defaults() {
         return ExplorerSessions.snapshot(new ExplorerViewModel(new AppContext(new I18n(Locale.ENGLISH),
-                BackgroundWork.sameThread(), CompletableFuture.completedFuture(engine), Settings.inMemory())));
+                BackgroundWork.sameThread(), CompletableFuture.completedFuture(engine), new MemorySettings())));
     }
 
     @Test
     void everySettingComesBackInTheNextRunWithTheSameWeights() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ExplorerViewModel a = start(settings);
         a.sentenceProperty().set("Kedi paspasın üstüne oturdu çünkü yorgundu.");
         a.dModelProperty().set(16);
@@ -95,7 +96,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void theComparisonComesBackWithItsPinnedSettings() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ExplorerViewModel a = start(settings);
         a.controls().temperatureProperty().set(0.5);
         a.pinAsA();
@@ -112,7 +113,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void aFirstRunKeepsTheDefaultsAndSavesThem() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ExplorerViewModel vm = start(settings);
         assertEquals(defaults(), ExplorerSessions.snapshot(vm));
         assertEquals(ExplorerViewModel.DEFAULT_SENTENCE, settings.get("explorer.sentence", null));
@@ -122,7 +123,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void corruptOrOutOfRangeValuesFallBackToTheDefaultsOneByOne() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         Map<String, String> stored = Map.ofEntries(
                 Map.entry("version", "1"),
                 Map.entry("sentence", "   "),
@@ -171,7 +172,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void headsThatDoNotDivideTheStoredWidthBecomeTheNearestDivisor() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         settings.put("explorer.version", "1");
         settings.put("explorer.dModel", "9");
         settings.put("explorer.heads", "4");
@@ -185,7 +186,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void aSentenceOverTheTokenLimitIsNotStoredSoTheLastAcceptedOneComesBack() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ExplorerViewModel a = start(settings);
         a.sentenceProperty().set("Attention is all you need");
         a.sentenceProperty().set("word ".repeat(600));
@@ -198,7 +199,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void aStoredSentenceOverTheLimitFallsBackToTheDefault() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         settings.put("explorer.version", "1");
         settings.put("explorer.sentence", "word ".repeat(600));
         ExplorerViewModel vm = start(settings);
@@ -208,7 +209,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void anotherVersionOfTheStoredSettingsIsIgnored() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         settings.put("explorer.version", "7");
         settings.put("explorer.dModel", "16");
         ExplorerViewModel vm = start(settings);
@@ -219,7 +220,7 @@ class ExplorerPersistenceTest {
     @Test
     void aSliderDragWritesOnlyTheKeyThatChanges() {
         List<String> writes = new ArrayList<>();
-        Settings memory = Settings.inMemory();
+        Settings memory = new MemorySettings();
         Settings counting = new Settings() {
             @Override
             public String get(String key, String dflt) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Projection;
@@ -38,7 +39,7 @@ class ExplorerSessionsTest {
 
     @Test
     void aSavedSessionReopensTheSameStateAndTheSameWeightsBitForBit() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         ExplorerViewModel a = new ExplorerViewModel(context);
         a.sentenceProperty().set("The cat sat on the mat because it was tired");
         a.dModelProperty().set(16);
@@ -91,7 +92,7 @@ class ExplorerSessionsTest {
 
     @Test
     void loadedVectorsAndWeightsTravelInTheSessionAndReopenBitForBitWithoutTheFiles() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         Path files = copies("x.npy", "W_q.npy", "W_k.npy", "W_v.npy");
         ExplorerViewModel a = new ExplorerViewModel(context);
         a.sentenceProperty().set("one two three four five six seven eight nine ten");
@@ -122,7 +123,7 @@ class ExplorerSessionsTest {
 
     @Test
     void aLoadedComputeSpecReopensToTheSameWeightsAsPyTorch() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         Path files = copies("spec.json", "x.npy", "W_qkv.npy", "b_qkv.npy", "W_o.npy", "b_o.npy", "ln_gamma.npy",
                 "ln_beta.npy");
         ExplorerViewModel a = new ExplorerViewModel(context);
@@ -144,7 +145,7 @@ class ExplorerSessionsTest {
 
     @Test
     void aSessionThatCannotBeShownLeavesTheExplorerAsItWas() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         ExplorerViewModel vm = new ExplorerViewModel(context);
         vm.controls().temperatureProperty().set(0.5);
         Session before = ExplorerSessions.snapshot(vm);

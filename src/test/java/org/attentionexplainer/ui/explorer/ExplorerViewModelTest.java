@@ -1,5 +1,6 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.lesson.explorer.ProjectionKind;
 import org.attentionexplainer.lesson.explorer.ScaleMode;
@@ -26,7 +27,7 @@ class ExplorerViewModelTest {
 
     @BeforeAll
     static void engine() {
-        context = AppContext.forTests();
+        context = TestContexts.english();
     }
 
     private static ExplorerViewModel model() {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.bert.ModelSource;
 import org.attentionexplainer.ui.explorer.ExplorerViewModel;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class RealModelViewModelTest {
 
     private static RealModelViewModel started() {
-        RealModelViewModel vm = new RealModelViewModel(AppContext.forTests(), TestModels.loaded());
+        RealModelViewModel vm = new RealModelViewModel(TestContexts.english(), TestModels.loaded());
         vm.start();
         assertEquals(RealModelViewModel.Status.READY, vm.statusProperty().get(), vm.messageProperty().get());
         return vm;
@@ -126,7 +127,7 @@ class RealModelViewModelTest {
 
     @Test
     void withoutTheModelJarTheScreenSaysSoAndComputesNothing() {
-        RealModelViewModel vm = new RealModelViewModel(AppContext.forTests(), TestModels.absent());
+        RealModelViewModel vm = new RealModelViewModel(TestContexts.english(), TestModels.absent());
         vm.start();
         assertEquals(RealModelViewModel.Status.UNAVAILABLE, vm.statusProperty().get());
         assertTrue(vm.errorProperty().get());

@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.Test;
 
 /** Stepping, progress and resuming where the learner stopped. */
 class WalkthroughViewModelTest {
-    private final AppContext context = AppContext.forTests();
+    private final AppContext context = TestContexts.english();
     private final WalkthroughViewModel model = new WalkthroughViewModel(context);
 
     @Test
