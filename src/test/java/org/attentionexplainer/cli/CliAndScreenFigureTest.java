@@ -20,7 +20,7 @@ import org.attentionexplainer.render.Drawing;
 import org.attentionexplainer.render.Mark;
 import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.ui.explorer.ControlsModel;
-import org.attentionexplainer.ui.explorer.ExplorerActions;
+import org.attentionexplainer.ui.common.MapsExport;
 import org.attentionexplainer.ui.explorer.ExplorerViewModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,7 +70,7 @@ class CliAndScreenFigureTest {
 
     @Test
     void oneHeadIsTheSameDrawingOnScreenAndOnTheCommandLine() throws Exception {
-        Drawing onScreen = FigureFiles.draw(ExplorerActions.figures(screen(ViewMode.FOCUS)).figure(FigureParts.ALL));
+        Drawing onScreen = FigureFiles.draw(MapsExport.figures(screen(ViewMode.FOCUS).maps()).figure(FigureParts.ALL));
         ExportCommand cmd = command();
         ExportCommand.Input in = cmd.input();
         AttentionFigures figures = new AttentionFigures(Localization.of(java.util.Locale.ENGLISH));
@@ -82,7 +82,7 @@ class CliAndScreenFigureTest {
 
     @Test
     void theGridOfEveryHeadIsTheSameDrawingOnScreenAndOnTheCommandLine() throws Exception {
-        Drawing onScreen = FigureFiles.draw(ExplorerActions.figures(screen(ViewMode.GRID)).figure(FigureParts.ALL));
+        Drawing onScreen = FigureFiles.draw(MapsExport.figures(screen(ViewMode.GRID).maps()).figure(FigureParts.ALL));
         ExportCommand cmd = command();
         ExportCommand.Input in = cmd.input();
         AttentionFigures figures = new AttentionFigures(Localization.of(java.util.Locale.ENGLISH));
@@ -93,7 +93,7 @@ class CliAndScreenFigureTest {
 
     @Test
     void theFileTheCommandWritesIsTheScreensPicture() throws Exception {
-        Drawing onScreen = FigureFiles.draw(ExplorerActions.figures(screen(ViewMode.FOCUS)).figure(FigureParts.ALL));
+        Drawing onScreen = FigureFiles.draw(MapsExport.figures(screen(ViewMode.FOCUS).maps()).figure(FigureParts.ALL));
         CliRun run = CliRun.of(java.util.stream.Stream.concat(java.util.stream.Stream.of("export"),
                 java.util.stream.Stream.concat(java.util.Arrays.stream(SETTINGS),
                         java.util.stream.Stream.of("--out", dir.toString(), "--format", "svg", "--heads", "2",

@@ -25,7 +25,7 @@ import org.attentionexplainer.lesson.chapters.ChapterId;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.i18n.I18n;
-import org.attentionexplainer.ui.walkthrough.WalkthroughView;
+import org.attentionexplainer.ui.common.PageLayout;
 
 /**
  * The chapters, with the walkthrough's header ("chapter n of N", title, back/next and a bar),
@@ -60,7 +60,7 @@ public final class ChaptersView {
 
         BorderPane root = new BorderPane();
         root.getStyleClass().addAll("walkthrough", "chapters");
-        root.getStylesheets().addAll(WalkthroughView.class.getResource("walkthrough.css").toExternalForm(),
+        root.getStylesheets().addAll(PageLayout.stylesheet(),
                 ChaptersView.class.getResource("chapters.css").toExternalForm());
         root.setTop(header());
         pageArea.getStyleClass().add("walk-page-area");

@@ -62,13 +62,6 @@ final class ExplorerLoader {
         });
     }
 
-    /** Shows a spec made elsewhere (a trained model's layer) with the given head in focus. */
-    void show(AttentionSpec spec, String name, int head) {
-        ExplorerViewModel.Request now = request();
-        run(name, () -> prepare(now, new LoadedData(name, spec, null, null), AttentionControls.of(spec), spec.heads()),
-                () -> vm.focusHead(head));
-    }
-
     /**
      * A session's model with its loaded tensors: computed once on the worker, then adopted and
      * {@code then} applies the session's other settings; on failure nothing changes.

@@ -21,6 +21,7 @@ import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.export.ViewMode;
+import org.attentionexplainer.ui.common.DisplayModel;
 
 /**
  * Remembers the explorer's settings between runs: the sentence, the model, the attention

@@ -8,8 +8,8 @@ import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.render.HeatmapOptions;
-import org.attentionexplainer.ui.explorer.ExplorerActions;
-import org.attentionexplainer.ui.explorer.ExplorerViewModel;
+import org.attentionexplainer.ui.common.MapsExport;
+import org.attentionexplainer.ui.common.MapsModel;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -28,18 +28,18 @@ final class RealModelActions {
 
     static ExportActions create(AppContext context, RealModelViewModel vm) {
         I18n i18n = context.i18n();
-        ExplorerViewModel focus = vm.focusModel();
+        MapsModel focus = vm.focusModel();
         BooleanBinding focused = vm.focusedLayerProperty().greaterThanOrEqualTo(0)
                 .and(focus.figureProperty().isNotNull());
         BooleanBinding any = focused.or(vm.overviewProperty().isNotNull());
-        ExportActions.Figures head = ExplorerActions.figures(focus);
+        ExportActions.Figures head = MapsExport.figures(focus);
         return new ExportActions(i18n, context.files(), vm::showInfo)
                 .figures(any, i18n.text("export.off.model"),
                         () -> focused.get() ? String.format(java.util.Locale.ROOT, "layer-%d-head-%02d",
                                 vm.focusedLayerProperty().get() + 1, vm.focusedHeadProperty().get() + 1)
                                 : "overview",
                         parts -> focused.get() ? head.figure(parts) : overview(vm, i18n, parts))
-                .heads(focused, i18n.text("export.off.focus"), ExplorerActions.heads(focus));
+                .heads(focused, i18n.text("export.off.focus"), MapsExport.heads(focus, i18n));
     }
 
     /** Every layer (rows) and head (columns) of the overview on one scale from 0 to 1; null before it is computed. */

@@ -20,6 +20,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.lesson.Step;
+import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.FileAction;
 
@@ -55,7 +56,7 @@ public final class WalkthroughView {
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("walkthrough");
-        root.getStylesheets().add(WalkthroughView.class.getResource("walkthrough.css").toExternalForm());
+        root.getStylesheets().add(PageLayout.stylesheet());
         root.setTop(header());
         pageArea.getStyleClass().add("walk-page-area");
         root.setCenter(pageArea);

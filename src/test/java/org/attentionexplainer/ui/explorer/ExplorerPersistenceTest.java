@@ -107,7 +107,7 @@ class ExplorerPersistenceTest {
         assertEquals(ViewMode.COMPARE, b.display().modeProperty().get());
         assertEquals(0.5, b.pinnedProperty().get().temperature());
         assertEquals(2.0, b.controls().temperatureProperty().get());
-        assertEquals(0.5, b.traceAProperty().get().spec().temperature(), "A is computed with the pinned T");
+        assertEquals(0.5, b.maps().traceAProperty().get().spec().temperature(), "A is computed with the pinned T");
         assertEquals(2.0, b.traceProperty().get().spec().temperature());
     }
 

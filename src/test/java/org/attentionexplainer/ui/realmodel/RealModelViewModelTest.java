@@ -11,7 +11,7 @@ import java.util.List;
 import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.bert.ModelSource;
-import org.attentionexplainer.ui.explorer.ExplorerViewModel;
+import org.attentionexplainer.ui.common.MapsModel;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.Test;
@@ -144,7 +144,7 @@ class RealModelViewModelTest {
     void focusingAHeadGivesItsLayerToTheExplorerWithTheSameWeights() {
         RealModelViewModel vm = started();
         vm.focus(2, 7);
-        ExplorerViewModel explorer = vm.focusModel();
+        MapsModel explorer = vm.focusModel();
         assertEquals(ViewMode.FOCUS, explorer.display().modeProperty().get());
         assertEquals(7, explorer.display().headProperty().get());
         AttentionTrace t = explorer.traceProperty().get();

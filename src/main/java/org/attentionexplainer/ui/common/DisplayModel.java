@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.ui.common;
 
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
@@ -12,7 +12,7 @@ import org.attentionexplainer.render.Stage;
 import org.attentionexplainer.export.MapView;
 import org.attentionexplainer.export.ViewMode;
 
-/** How the explorer shows the traces: the view, the head, the stage, the colours, the numbers. */
+/** How a screen shows a trace's maps: the view, the head, the stage, the colours, the numbers. */
 public final class DisplayModel {
     private final ObjectProperty<ViewMode> mode = new SimpleObjectProperty<>(this, "mode", ViewMode.GRID);
     private final IntegerProperty head = new SimpleIntegerProperty(this, "head", 0);
@@ -21,7 +21,7 @@ public final class DisplayModel {
     private final BooleanProperty autoRange = new SimpleBooleanProperty(this, "autoRange");
     private final BooleanProperty showValues = new SimpleBooleanProperty(this, "showValues", true);
 
-    DisplayModel() {
+    public DisplayModel() {
         head.addListener((o, a, b) -> {
             if (b.intValue() < 0) {
                 head.set(0);
@@ -30,11 +30,11 @@ public final class DisplayModel {
     }
 
     /** The settings whose change needs a new figure (the mode is watched on its own). */
-    Observable[] figureSettings() {
+    public Observable[] figureSettings() {
         return new Observable[] {head, stage, colorMap, autoRange, showValues};
     }
 
-    MapView snapshot() {
+    public MapView snapshot() {
         return new MapView(mode.get(), head.get(), stage.get(), colorMap.get(), autoRange.get(),
                 showValues.get());
     }

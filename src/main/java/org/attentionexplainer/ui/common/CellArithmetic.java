@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.ui.common;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.ui.common;
 
 import org.attentionexplainer.lesson.explorer.AttentionControls;
 
@@ -20,22 +20,22 @@ import javafx.scene.control.Tooltip;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.controlsfx.control.ToggleSwitch;
 
-/** Small builders for the explorer's controls: each binds to a view-model property and follows the language. */
-final class Widgets {
+/** Small builders for the screens' controls: each binds to a view-model property and follows the language. */
+public final class Widgets {
     private final I18n i18n;
 
-    Widgets(I18n i18n) {
+    public Widgets(I18n i18n) {
         this.i18n = i18n;
     }
 
-    Label label(String key, String... styleClasses) {
+    public Label label(String key, String... styleClasses) {
         Label l = new Label();
         l.textProperty().bind(i18n.text(key));
         l.getStyleClass().addAll(styleClasses);
         return l;
     }
 
-    ToggleSwitch toggle(String id, String key, BooleanProperty property) {
+    public ToggleSwitch toggle(String id, String key, BooleanProperty property) {
         ToggleSwitch t = new ToggleSwitch();
         t.setId(id);
         t.textProperty().bind(i18n.text(key));
@@ -44,7 +44,7 @@ final class Widgets {
         return t;
     }
 
-    void tip(javafx.scene.control.Control c, String key) {
+    public void tip(javafx.scene.control.Control c, String key) {
         Tooltip t = new Tooltip();
         t.textProperty().bind(i18n.text(key));
         t.setWrapText(true);
@@ -56,13 +56,22 @@ final class Widgets {
      * A slider on a log10 scale for a positive property: the slider holds log10(value), so
      * 0.05 to 10 spreads evenly and the small end can be hit precisely.
      */
-    Slider logSlider(String id, DoubleProperty property, double min, double max) {
+    public Slider logSlider(String id, DoubleProperty property, double min, double max) {
+        return logSlider(id, property, min, max, Double.NaN);
+    }
+
+    /**
+     * The same, where a value within 1 % (on the log scale) of {@code home} snaps to it, so that
+     * the slider finds its way back to a setting that means "unchanged" (a temperature of 1).
+     */
+    public Slider logSlider(String id, DoubleProperty property, double min, double max, double home) {
         Slider s = new Slider(Math.log10(min), Math.log10(max), Math.log10(property.get()));
         s.setId(id);
         s.valueProperty().addListener((o, a, b) -> {
             double v = Math.pow(10, b.doubleValue());
             if (Math.abs(Math.log10(property.get()) - b.doubleValue()) > 1e-9) {
-                property.set(AttentionControls.clamp(v, min, max));
+                boolean snap = Math.abs(b.doubleValue() - Math.log10(home)) < 0.01;
+                property.set(snap ? home : AttentionControls.clamp(v, min, max));
             }
         });
         property.addListener((o, a, b) -> {
@@ -74,7 +83,7 @@ final class Widgets {
         return s;
     }
 
-    Slider slider(String id, DoubleProperty property, double min, double max) {
+    public Slider slider(String id, DoubleProperty property, double min, double max) {
         Slider s = new Slider(min, max, property.get());
         s.setId(id);
         s.valueProperty().bindBidirectional(property);
@@ -82,7 +91,7 @@ final class Widgets {
     }
 
     /** A label showing a property's value with the given decimals, in the reader's number style. */
-    Label value(javafx.beans.value.ObservableNumberValue property, DoubleFunction<String> format) {
+    public Label value(javafx.beans.value.ObservableNumberValue property, DoubleFunction<String> format) {
         Label l = new Label();
         l.getStyleClass().add("value-label");
         l.textProperty().bind(Bindings.createStringBinding(() -> format.apply(property.doubleValue()), property,
@@ -90,12 +99,12 @@ final class Widgets {
         return l;
     }
 
-    Spinner<Integer> intSpinner(String id, IntegerProperty property, int min, int max) {
+    public Spinner<Integer> intSpinner(String id, IntegerProperty property, int min, int max) {
         return spinner(id, property, min, max, v -> property.set(v));
     }
 
     /** Seeds are longs; the spinner offers 0 to 2^31 - 1. */
-    Spinner<Integer> seedSpinner(String id, LongProperty property) {
+    public Spinner<Integer> seedSpinner(String id, LongProperty property) {
         return spinner(id, property, 0, Integer.MAX_VALUE, v -> property.set(v));
     }
 
@@ -133,7 +142,7 @@ final class Widgets {
     }
 
     /** A combo box whose items are shown through message keys (and follow the language). */
-    <T> ComboBox<T> choice(String id, ObjectProperty<T> property, T[] items, Function<T, String> key) {
+    public <T> ComboBox<T> choice(String id, ObjectProperty<T> property, T[] items, Function<T, String> key) {
         ComboBox<T> c = new ComboBox<>();
         c.setId(id);
         c.getItems().setAll(items);

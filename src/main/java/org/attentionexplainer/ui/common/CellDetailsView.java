@@ -1,4 +1,4 @@
-package org.attentionexplainer.ui.explorer;
+package org.attentionexplainer.ui.common;
 
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -15,10 +15,10 @@ import org.attentionexplainer.ui.i18n.I18n;
 
 /** The arithmetic of the clicked cell, one line per step; hidden while no cell is chosen. */
 final class CellDetailsView {
-    private final ExplorerViewModel vm;
+    private final MapsModel vm;
     private final I18n i18n;
 
-    CellDetailsView(ExplorerViewModel vm, I18n i18n) {
+    CellDetailsView(MapsModel vm, I18n i18n) {
         this.vm = vm;
         this.i18n = i18n;
     }
