@@ -12,6 +12,7 @@ import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.QueryBreakdown;
 import org.attentionexplainer.lesson.SimpleAttention;
+import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.walkthrough.EditableMatrixModel.Cell;
 import org.junit.jupiter.api.Test;

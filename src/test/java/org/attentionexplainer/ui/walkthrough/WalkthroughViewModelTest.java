@@ -24,10 +24,10 @@ class WalkthroughViewModelTest {
         assertTrue(model.next());
         assertEquals(Step.SOFTMAX, model.stepProperty().get());
         assertEquals("Step 2 of 8", model.progressText().get());
-        assertTrue(model.cursor().last());
+        assertTrue(model.book().last());
         assertEquals(Step.WHY_SQRT_DK, model.stepProperty().get());
         assertFalse(model.next());
-        assertTrue(model.cursor().first());
+        assertTrue(model.book().first());
         assertEquals(0, model.indexProperty().get());
     }
 

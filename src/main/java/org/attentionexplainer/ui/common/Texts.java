@@ -1,7 +1,7 @@
-package org.attentionexplainer.ui.chapters;
+package org.attentionexplainer.ui.common;
 
 import java.util.List;
-import org.attentionexplainer.lesson.chapters.Text;
+import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /** Formats the lesson's {@link Text}s in the current language: nested texts first. */

@@ -1,27 +1,23 @@
-package org.attentionexplainer.lesson.chapters.quiz;
+package org.attentionexplainer.lesson.chapters;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.attentionexplainer.engine.MaskedRow;
-import org.attentionexplainer.lesson.chapters.CausalChapter;
-import org.attentionexplainer.lesson.chapters.ChapterId;
-import org.attentionexplainer.lesson.chapters.CrossChapter;
-import org.attentionexplainer.lesson.chapters.HardSoftChapter;
-import org.attentionexplainer.lesson.chapters.MasksChapter;
-import org.attentionexplainer.lesson.chapters.MultiHeadChapter;
-import org.attentionexplainer.lesson.chapters.RecipeStore;
-import org.attentionexplainer.lesson.chapters.ShapeStep;
-import org.attentionexplainer.lesson.chapters.Text;
+import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
+import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
+import org.attentionexplainer.lesson.chapters.quiz.Question;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /** Questions for the chapters on the attention map itself (1 to 5), from their current numbers. */
-public final class AttentionQuizzes {
+final class AttentionQuizzes {
     /** The query the causal and masks questions ask about: "with", far enough in to see a few keys. */
     static final int QUERY_WITH = 3;
 
     private AttentionQuizzes() {
     }
 
-    public static Quiz causal(CausalChapter c) {
+    static Quiz causal(CausalChapter c) {
         List<Question> q = new ArrayList<>();
         float[] row = c.maskThenSoftmax().row(QUERY_WITH);
         int best = argmax(row);
@@ -41,10 +37,10 @@ public final class AttentionQuizzes {
         double kept = w / (1 - p);
         q.add(new NumericQuestion(Text.of("chapter.quiz.causal.rescale", p, w), kept, NumericQuestion.toleranceFor(4),
                 Text.of("chapter.quiz.causal.rescale.why", w, 1 - p, kept)));
-        return new Quiz(ChapterId.CAUSAL, q);
+        return new Quiz(CausalChapter.TEXT.id(), q);
     }
 
-    public static Quiz multiHead(MultiHeadChapter m) {
+    static Quiz multiHead(MultiHeadChapter m) {
         List<Question> q = new ArrayList<>();
         int hd = m.dOut() / m.heads();
         q.add(new NumericQuestion(Text.of("chapter.quiz.multihead.hd", m.dOut(), m.heads()), hd, 0,
@@ -65,10 +61,10 @@ public final class AttentionQuizzes {
         q.add(new ChoiceQuestion(Text.of("chapter.quiz.multihead.fused"),
                 List.of(Text.of("chapter.quiz.yes"), Text.of("chapter.quiz.no")), same ? 0 : 1,
                 Text.of("chapter.quiz.multihead.fused.why", m.maxDifference())));
-        return new Quiz(ChapterId.MULTI_HEAD, q);
+        return new Quiz(MultiHeadChapter.TEXT.id(), q);
     }
 
-    public static Quiz masks(MasksChapter m) {
+    static Quiz masks(MasksChapter m) {
         List<Question> q = new ArrayList<>();
         int sentence = 1;
         String token = m.tokens().get(sentence).get(QUERY_WITH);
@@ -89,10 +85,10 @@ public final class AttentionQuizzes {
             q.add(new ChoiceQuestion(Text.of("chapter.quiz.masks.empty", first.batch() + 1), choices, first.query(),
                     Text.of("chapter.quiz.masks.empty.why", tokens.get(first.query()))));
         }
-        return new Quiz(ChapterId.MASKS, q);
+        return new Quiz(MasksChapter.TEXT.id(), q);
     }
 
-    public static Quiz hardSoft(HardSoftChapter c) {
+    static Quiz hardSoft(HardSoftChapter c) {
         List<Question> q = new ArrayList<>();
         int best = c.strongestKey();
         List<Text> choices = new ArrayList<>();
@@ -115,10 +111,10 @@ public final class AttentionQuizzes {
         q.add(new ChoiceQuestion(Text.of("chapter.quiz.hardsoft.recipe", Text.of(RecipeStore.QUERY_KEY)), recipes,
                 pick, Text.of("chapter.quiz.hardsoft.recipe.why", recipes.get(pick), (double) store.scores().get(pick),
                         store.beta(), (double) store.soft().get(pick))));
-        return new Quiz(ChapterId.HARD_SOFT, q);
+        return new Quiz(HardSoftChapter.TEXT.id(), q);
     }
 
-    public static Quiz cross(CrossChapter c) {
+    static Quiz cross(CrossChapter c) {
         List<Question> q = new ArrayList<>();
         q.add(new NumericQuestion(Text.of("chapter.quiz.cross.columns"), c.columns(), 0,
                 Text.of("chapter.quiz.cross.columns.why", c.columns(), c.rows())));
@@ -131,7 +127,7 @@ public final class AttentionQuizzes {
         q.add(new ChoiceQuestion(Text.of("chapter.quiz.cross.strongest", c.decoderTokens().get(asker)), choices, best,
                 Text.of("chapter.quiz.cross.strongest.why", c.decoderTokens().get(asker), c.encoderTokens().get(best),
                         (double) c.weights().get(asker, best))));
-        return new Quiz(ChapterId.CROSS, q);
+        return new Quiz(CrossChapter.TEXT.id(), q);
     }
 
     static int argmax(float[] row) {

@@ -1,26 +1,22 @@
-package org.attentionexplainer.lesson.chapters.quiz;
+package org.attentionexplainer.lesson.chapters;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.attentionexplainer.lesson.chapters.ChapterId;
-import org.attentionexplainer.lesson.chapters.CostChapter;
-import org.attentionexplainer.lesson.chapters.CostEstimate;
-import org.attentionexplainer.lesson.chapters.CostInputs;
-import org.attentionexplainer.lesson.chapters.CourseNoteCorrection;
-import org.attentionexplainer.lesson.chapters.EdgeCasesChapter;
-import org.attentionexplainer.lesson.chapters.EncoderChapter;
-import org.attentionexplainer.lesson.chapters.StabilityChapter;
-import org.attentionexplainer.lesson.chapters.Text;
+import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
+import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
+import org.attentionexplainer.lesson.chapters.quiz.Question;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /** Questions for the chapters around attention (6 to 9), from their current numbers. */
-public final class BlockQuizzes {
+final class BlockQuizzes {
     /** The position whose encoding the encoder quiz asks for. */
     static final int PE_POSITION = 2;
 
     private BlockQuizzes() {
     }
 
-    public static Quiz encoder(EncoderChapter e) {
+    static Quiz encoder(EncoderChapter e) {
         List<Question> q = new ArrayList<>();
         double mean = EncoderChapter.rowMeans(e.output())[0];
         q.add(new NumericQuestion(Text.of("chapter.quiz.encoder.mean"), 0, 1e-3,
@@ -32,10 +28,10 @@ public final class BlockQuizzes {
         int dFf = e.ffn().hidden().dim(1);
         q.add(new NumericQuestion(Text.of("chapter.quiz.encoder.ffn", dModel), dFf, 0,
                 Text.of("chapter.quiz.encoder.ffn.why", dModel, dFf)));
-        return new Quiz(ChapterId.ENCODER, q);
+        return new Quiz(EncoderChapter.TEXT.id(), q);
     }
 
-    public static Quiz stability(StabilityChapter s) {
+    static Quiz stability(StabilityChapter s) {
         List<Question> q = new ArrayList<>();
         float e1000 = s.large().naiveExp32().get(0);
         int answer = Float.isInfinite(e1000) ? 0 : Float.isNaN(e1000) ? 1 : e1000 == 0f ? 2 : 3;
@@ -52,10 +48,10 @@ public final class BlockQuizzes {
                 List.of(Text.literal("[−2, −1, 0]"), Text.literal("[2, 1, 0]"), Text.literal("[0, 0, 0]"),
                         Text.literal("[1, 2, 4]")), 0,
                 Text.of("chapter.quiz.stability.shift.why", (double) w[0], (double) w[1], (double) w[2])));
-        return new Quiz(ChapterId.STABILITY, q);
+        return new Quiz(StabilityChapter.TEXT.id(), q);
     }
 
-    public static Quiz cost(CostChapter c) {
+    static Quiz cost(CostChapter c) {
         List<Question> q = new ArrayList<>();
         CourseNoteCorrection k = c.correction();
         q.add(new NumericQuestion(Text.of("chapter.quiz.cost.correction", k.heads(), k.tokens()), k.bytes() / 1e12,
@@ -72,11 +68,11 @@ public final class BlockQuizzes {
         double factor = b.attentionMatrixBytes() / a.attentionMatrixBytes();
         q.add(new NumericQuestion(Text.of("chapter.quiz.cost.doubling"), factor, 0.01,
                 Text.of("chapter.quiz.cost.doubling.why", factor, b.kvCacheBytes() / a.kvCacheBytes())));
-        return new Quiz(ChapterId.COST, q);
+        return new Quiz(CostChapter.TEXT.id(), q);
     }
 
     /** From the single-token case and the length of the long one (no need to compute it). */
-    public static Quiz edgeCases(EdgeCasesChapter.Single single, int longTokens) {
+    static Quiz edgeCases(EdgeCasesChapter.Single single, int longTokens) {
         List<Question> q = new ArrayList<>();
         double w = single.weights().get(0, 0);
         q.add(new NumericQuestion(Text.of("chapter.quiz.edge.single"), w, NumericQuestion.toleranceFor(4),
@@ -85,6 +81,6 @@ public final class BlockQuizzes {
         q.add(new NumericQuestion(Text.of("chapter.quiz.edge.entries", longTokens), entries / 1e6,
                 NumericQuestion.toleranceFor(2),
                 Text.of("chapter.quiz.edge.entries.why", longTokens, entries, entries * 4.0 / (1 << 20))));
-        return new Quiz(ChapterId.EDGE_CASES, q);
+        return new Quiz(EdgeCasesChapter.TEXT.id(), q);
     }
 }

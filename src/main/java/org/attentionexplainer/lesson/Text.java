@@ -1,4 +1,4 @@
-package org.attentionexplainer.lesson.chapters;
+package org.attentionexplainer.lesson;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,56 +1,57 @@
-package org.attentionexplainer.ui.walkthrough;
+package org.attentionexplainer.ui.common;
 
 import java.text.DecimalFormatSymbols;
 import java.text.NumberFormat;
 import java.util.List;
 import org.attentionexplainer.lesson.DotProduct;
 import org.attentionexplainer.lesson.Term;
+import org.attentionexplainer.lesson.chapters.Quantity;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /**
- * Writes numbers and their arithmetic in the current locale: {@code 0.34 × 0.53 + …} in English,
- * {@code 0,34 × 0,53 + …} in Turkish, where vectors then separate their items with "; " so a
- * decimal comma never reads as a separator.
+ * Writes numbers and their arithmetic in the current locale, for every page alike:
+ * {@code 0.34 × 0.53 + …} in English, {@code 0,34 × 0,53 + …} in Turkish, where vectors then
+ * separate their items with "; " so a decimal comma never reads as a separator.
  */
-final class Numbers {
+public final class Numbers {
     /** Decimals of every number shown in the arithmetic, as in the course notes. */
-    static final int DECIMALS = 4;
+    public static final int DECIMALS = 4;
 
     private final I18n i18n;
 
-    Numbers(I18n i18n) {
+    public Numbers(I18n i18n) {
         this.i18n = i18n;
     }
 
-    String fixed(double value) {
+    public String fixed(double value) {
         return i18n.number(value, DECIMALS);
     }
 
-    String fixed(double value, int decimals) {
+    public String fixed(double value, int decimals) {
         return i18n.number(value, decimals);
     }
 
     /** A negative number in parentheses, so "× (−0.45)" never reads as a subtraction. */
-    String factor(double value) {
+    public String factor(double value) {
         String s = fixed(value);
         return value < 0 && !s.equals(fixed(0)) ? "(" + s + ")" : s;
     }
 
     /** An input as typed: 0.34 stays 0.34, weights show 4 decimals; negatives in parentheses. */
-    String input(double value) {
+    public String input(double value) {
         String s = editable(value);
         return s.startsWith("−") ? "(" + s + ")" : s;
     }
 
-    String separator() {
+    public String separator() {
         return DecimalFormatSymbols.getInstance(i18n.locale()).getDecimalSeparator() == ',' ? "; " : ", ";
     }
 
-    String vector(double[] values) {
+    public String vector(double[] values) {
         return vector(values, DECIMALS);
     }
 
-    String vector(double[] values, int decimals) {
+    public String vector(double[] values, int decimals) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < values.length; i++) {
             sb.append(i == 0 ? "" : separator()).append(fixed(values[i], decimals));
@@ -62,7 +63,7 @@ final class Numbers {
      * {@code a₁ × b₁ + a₂ × b₂ + …} without the result; factors that are inputs appear as typed
      * (0.34), computed ones with 4 decimals.
      */
-    String terms(DotProduct dot, boolean inputs) {
+    public String terms(DotProduct dot, boolean inputs) {
         List<Term> terms = dot.terms();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < terms.size(); i++) {
@@ -76,17 +77,17 @@ final class Numbers {
     }
 
     /** {@code a₁ × b₁ + … = value} of computed factors. */
-    String dot(DotProduct dot) {
+    public String dot(DotProduct dot) {
         return terms(dot, false) + " = " + fixed(dot.value());
     }
 
     /** {@code a₁ × b₁ + … = value} of input factors. */
-    String inputDot(DotProduct dot) {
+    public String inputDot(DotProduct dot) {
         return terms(dot, true) + " = " + fixed(dot.value());
     }
 
     /** {@code a₁ × b₁ + …}, then on a second line {@code = p₁ + p₂ + … = value}: input factors. */
-    String dotWithProducts(DotProduct dot) {
+    public String dotWithProducts(DotProduct dot) {
         double[] products = new double[dot.terms().size()];
         for (int i = 0; i < products.length; i++) {
             products[i] = dot.terms().get(i).product();
@@ -95,7 +96,7 @@ final class Numbers {
     }
 
     /** A vector of inputs, as typed (see {@link #editable}). */
-    String inputVector(double[] values) {
+    public String inputVector(double[] values) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < values.length; i++) {
             sb.append(i == 0 ? "" : separator()).append(editable(values[i]));
@@ -104,7 +105,7 @@ final class Numbers {
     }
 
     /** {@code a + b + c}. */
-    String sum(double[] values) {
+    public String sum(double[] values) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < values.length; i++) {
             sb.append(i == 0 ? "" : " + ").append(factor(values[i]));
@@ -113,12 +114,54 @@ final class Numbers {
     }
 
     /** A value as an editable cell shows it: 2 to 4 decimals, no grouping. */
-    String editable(double value) {
+    public String editable(double value) {
         NumberFormat f = NumberFormat.getNumberInstance(i18n.locale());
         f.setMinimumFractionDigits(2);
         f.setMaximumFractionDigits(DECIMALS);
         f.setGroupingUsed(false);
         String s = f.format(value);
         return s.startsWith("-") ? "−" + s.substring(1) : s;
+    }
+
+    /** "[0.1, 0.2]"; with a decimal comma the entries are separated by "; ". */
+    public String vector(float[] v, int decimals) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : separator()).append(fixed(v[i], decimals));
+        }
+        return sb.append(']').toString();
+    }
+
+    /** A value that may be infinite or NaN, written as such; very large or small ones in scientific notation. */
+    public String any(double v, int decimals) {
+        if (Double.isNaN(v)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "∞" : "−∞";
+        }
+        if (v != 0 && (Math.abs(v) >= 1e6 || Math.abs(v) < 1e-4)) {
+            return String.format(i18n.locale(), "%.3e", v);
+        }
+        return fixed(v, decimals);
+    }
+
+    public String vectorAny(float[] v, int decimals) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : separator()).append(any(v[i], decimals));
+        }
+        return sb.append(']').toString();
+    }
+
+    /** "1.10 TB": decimal units. */
+    public String bytes(double bytes) {
+        Quantity q = Quantity.decimal(bytes, "B");
+        return fixed(q.value(), 2) + " " + q.unit();
+    }
+
+    public String flops(double flops) {
+        Quantity q = Quantity.decimal(flops, "FLOP");
+        return fixed(q.value(), 2) + " " + q.unit();
     }
 }
