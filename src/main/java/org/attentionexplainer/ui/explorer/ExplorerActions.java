@@ -32,7 +32,7 @@ public final class ExplorerActions {
 
                     @Override
                     public void open(Path file) throws Exception {
-                        ExplorerSessions.restore(vm, context, SessionFiles.read(file));
+                        ExplorerSessions.restore(vm, SessionFiles.read(file));
                     }
                 });
     }

@@ -12,7 +12,8 @@ import java.util.List;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
-import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.export.MapView;
 
 /**
@@ -21,16 +22,33 @@ import org.attentionexplainer.export.MapView;
  * the explorer as it was and says why in one line.
  */
 final class ExplorerLoader {
-    private final ExplorerViewModel vm;
-    private final AppContext context;
+    private final Explorer explorer;
+    private final BackgroundWork work;
+    private final I18n i18n;
+
+    /** What the loader needs of the explorer. */
+    interface Explorer {
+        /** The request of the settings now, with nothing pinned. */
+        ExplorerViewModel.Request now();
+
+        /** Computes a request (on the worker). */
+        ExplorerViewModel.Result compute(ExplorerViewModel.Request request);
+
+        /** Takes a loaded model that has been computed once, on the FX thread. */
+        void adopt(Prepared prepared, String name);
+
+        /** Says in one line why a load failed; the explorer stays as it was. */
+        void fail(String message);
+    }
 
     /** A checked candidate: what to adopt, and the computation that proved it works. */
     record Prepared(LoadedData loaded, AttentionControls controls, int heads, ExplorerViewModel.Result result) {
     }
 
-    ExplorerLoader(ExplorerViewModel vm, AppContext context) {
-        this.vm = vm;
-        this.context = context;
+    ExplorerLoader(Explorer explorer, BackgroundWork work, I18n i18n) {
+        this.explorer = explorer;
+        this.work = work;
+        this.i18n = i18n;
     }
 
     void loadSpec(Path file) {
@@ -73,8 +91,7 @@ final class ExplorerLoader {
     }
 
     private ExplorerViewModel.Request request() {
-        return new ExplorerViewModel.Request(vm.settings(), vm.loadedProperty().get(), vm.controls().snapshot(),
-                null, vm.view());
+        return explorer.now();
     }
 
     /** Runs on the worker: the heads nearest to the wanted ones, then one real computation. */
@@ -84,7 +101,7 @@ final class ExplorerLoader {
         ModelSettings settings = new ModelSettings(s.tokens(), s.dModel(), heads, s.projection(), s.weightSeed(),
                 s.embeddingSeed(), s.positional());
         ExplorerViewModel.Request r = new ExplorerViewModel.Request(settings, d, controls, null, now.view());
-        return new Prepared(d, controls, heads, vm.compute(r));
+        return new Prepared(d, controls, heads, explorer.compute(r));
     }
 
     private void run(String name, java.util.function.Supplier<Prepared> task) {
@@ -92,11 +109,11 @@ final class ExplorerLoader {
     }
 
     private void run(String name, java.util.function.Supplier<Prepared> task, Runnable then) {
-        context.work().submit(task, p -> {
-            vm.adopt(p, name);
+        work.submit(task, p -> {
+            explorer.adopt(p, name);
             then.run();
         },
-                e -> vm.fail(context.i18n().get("explorer.error.load", name, detail(e))));
+                e -> explorer.fail(i18n.get("explorer.error.load", name, detail(e))));
     }
 
     /** The one-line reason of a failure (unwrapping the worker's CompletionException). */

@@ -60,7 +60,7 @@ public final class ExplorerView {
         message.managedProperty().bind(message.visibleProperty());
         vm.errorProperty().addListener((o, a, b) -> styleMessage(message, b));
         styleMessage(message, vm.errorProperty().get());
-        VBox box = new VBox(6, line, new TokenChips(vm, i18n).createView(), message);
+        VBox box = new VBox(6, line, new TokenChips(vm.tokensProperty(), vm.controls(), i18n).createView(), message);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
     }

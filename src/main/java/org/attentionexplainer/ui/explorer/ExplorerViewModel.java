@@ -108,7 +108,27 @@ public final class ExplorerViewModel {
         this.maps = new MapsModel(i18n);
         this.display = maps.display();
         this.mode = display.modeProperty();
-        this.loader = new ExplorerLoader(this, context);
+        this.loader = new ExplorerLoader(new ExplorerLoader.Explorer() {
+            @Override
+            public Request now() {
+                return new Request(settings(), loaded.get(), controls.snapshot(), null, view());
+            }
+
+            @Override
+            public Result compute(Request request) {
+                return computation.compute(request);
+            }
+
+            @Override
+            public void adopt(ExplorerLoader.Prepared prepared, String name) {
+                ExplorerViewModel.this.adopt(prepared, name);
+            }
+
+            @Override
+            public void fail(String message) {
+                ExplorerViewModel.this.fail(message);
+            }
+        }, context.work(), i18n);
         sentence.addListener(o -> retokenize());
         for (Observable o : new Observable[] {dModel, projection, loaded}) {
             o.addListener(x -> updateHeadsOffered());
@@ -264,6 +284,15 @@ public final class ExplorerViewModel {
         }
         accept(p.result());
         message.set(i18n.get("explorer.loaded", name));
+    }
+
+    /**
+     * A session's model with its loaded tensors: computed once on the worker, then adopted and
+     * {@code then} applies the session's other settings; on failure nothing changes.
+     */
+    void restoreLoaded(ModelSettings settings, LoadedData d, AttentionControls controls, MapView view,
+                       Runnable then) {
+        loader.restore(settings, d, controls, view, then);
     }
 
     public void loadSpec(Path file) {
