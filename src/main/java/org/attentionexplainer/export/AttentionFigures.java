@@ -31,6 +31,9 @@ public final class AttentionFigures {
     static final double EXPORT_SIDE = 768;
     static final double EXPORT_GRID_SIDE = 320;
     static final double EXPORT_MAX_CELL = 48;
+    /** The maps of a model's overview aim at this side: 72 of them fit a page. */
+    static final double OVERVIEW_SIDE = 96;
+    static final double OVERVIEW_MAX_CELL = 24;
 
     private final Localization texts;
 
@@ -86,6 +89,40 @@ public final class AttentionFigures {
     /** The chosen heads as one exported picture, with the request's settings. */
     public Figure grid(AttentionTrace trace, List<Integer> heads, ExportRequest r) {
         return grid(trace, heads, view(r, ViewMode.GRID, 0), r.caption()).exported(r.parts());
+    }
+
+    /**
+     * A trained model's weights, every layer (rows) and head (columns) on one scale from 0 to 1,
+     * with the parts asked for: its overview as exported.
+     *
+     * @param weights [layer][head][query i][key j], each (n, n) for the n {@code tokens}
+     */
+    public Figure layers(List<String> tokens, float[][][][] weights, ColorMap colorMap, String title, String caption,
+                         FigureParts parts) {
+        List<HeatmapData> maps = new ArrayList<>();
+        List<String> titles = new ArrayList<>();
+        int n = tokens.size();
+        int heads = weights.length == 0 ? 0 : weights[0].length;
+        for (int l = 0; l < weights.length; l++) {
+            for (int h = 0; h < heads; h++) {
+                float[] values = new float[n * n];
+                for (int i = 0; i < n; i++) {
+                    System.arraycopy(weights[l][h][i], 0, values, i * n, n);
+                }
+                maps.add(new HeatmapData(tokens, tokens, values, null));
+                titles.add(texts.get("real.overview.layer", l + 1) + " " + texts.get("real.overview.head", h + 1));
+            }
+        }
+        HeatmapOptions options = HeatmapOptions.defaults()
+                .withFont("SansSerif", 14)
+                .withMaxCell(exportCell(maps.get(0), OVERVIEW_SIDE, 2, OVERVIEW_MAX_CELL))
+                .withTitle(title)
+                .withCaption(caption)
+                .withAxes(null, null)
+                .withLegend(true, stageName(Stage.WEIGHTS), "")
+                .withValues(false, 2)
+                .withLocale(texts.locale());
+        return parts.applyTo(Figure.grid(maps, titles, ColorScale.unit(colorMap), options, heads));
     }
 
     private static MapView view(ExportRequest r, ViewMode mode, int head) {

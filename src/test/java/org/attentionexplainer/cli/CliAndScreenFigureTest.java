@@ -59,41 +59,42 @@ class CliAndScreenFigureTest {
         return vm;
     }
 
-    private ExportCommand command(String... extra) {
+    /** What the command draws for the settings above: the trace, the request and the figure builder. */
+    private record Cli(ExportCommand.Input in, ExportRequest request, AttentionFigures figures) {
+    }
+
+    private Cli cli() throws Exception {
         ExportCommand cmd = new ExportCommand(AttentionEngine::new);
-        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(SETTINGS),
-                java.util.stream.Stream.concat(java.util.stream.Stream.of("--out", dir.toString()), java.util.Arrays.stream(extra)))
-                .toArray(String[]::new);
-        new CommandLine(cmd).parseArgs(args);
-        return cmd;
+        List<String> args = new java.util.ArrayList<>(List.of(SETTINGS));
+        args.addAll(List.of("--out", dir.toString()));
+        new CommandLine(cmd).parseArgs(args.toArray(String[]::new));
+        ExportCommand.Input in = cmd.input();
+        AttentionFigures figures = new AttentionFigures(Localization.of(java.util.Locale.ENGLISH));
+        return new Cli(in, cmd.request(in, in.caption(figures)), figures);
+    }
+
+    private static Drawing onScreen(ViewMode mode) {
+        return FigureFiles.draw(MapsExport.figures(screen(mode).maps()).figure(FigureParts.ALL));
     }
 
     @Test
     void oneHeadIsTheSameDrawingOnScreenAndOnTheCommandLine() throws Exception {
-        Drawing onScreen = FigureFiles.draw(MapsExport.figures(screen(ViewMode.FOCUS).maps()).figure(FigureParts.ALL));
-        ExportCommand cmd = command();
-        ExportCommand.Input in = cmd.input();
-        AttentionFigures figures = new AttentionFigures(Localization.of(java.util.Locale.ENGLISH));
-        ExportRequest r = cmd.request(in, in.caption(figures));
-        Drawing cli = FigureFiles.draw(figures.head(in.trace(), 1, r));
-        assertSameMarks(onScreen, cli);
+        Cli c = cli();
+        Drawing cli = FigureFiles.draw(c.figures().head(c.in().trace(), 1, c.request()));
+        assertSameMarks(onScreen(ViewMode.FOCUS), cli);
         assertTrue(captionOf(cli).contains("hard"), captionOf(cli));
     }
 
     @Test
     void theGridOfEveryHeadIsTheSameDrawingOnScreenAndOnTheCommandLine() throws Exception {
-        Drawing onScreen = FigureFiles.draw(MapsExport.figures(screen(ViewMode.GRID).maps()).figure(FigureParts.ALL));
-        ExportCommand cmd = command();
-        ExportCommand.Input in = cmd.input();
-        AttentionFigures figures = new AttentionFigures(Localization.of(java.util.Locale.ENGLISH));
-        ExportRequest r = cmd.request(in, in.caption(figures));
+        Cli c = cli();
         List<Integer> all = IntStream.range(0, 4).boxed().toList();
-        assertSameMarks(onScreen, FigureFiles.draw(figures.grid(in.trace(), all, r)));
+        assertSameMarks(onScreen(ViewMode.GRID), FigureFiles.draw(c.figures().grid(c.in().trace(), all, c.request())));
     }
 
     @Test
     void theFileTheCommandWritesIsTheScreensPicture() throws Exception {
-        Drawing onScreen = FigureFiles.draw(MapsExport.figures(screen(ViewMode.FOCUS).maps()).figure(FigureParts.ALL));
+        Drawing onScreen = onScreen(ViewMode.FOCUS);
         CliRun run = CliRun.of(java.util.stream.Stream.concat(java.util.stream.Stream.of("export"),
                 java.util.stream.Stream.concat(java.util.Arrays.stream(SETTINGS),
                         java.util.stream.Stream.of("--out", dir.toString(), "--format", "svg", "--heads", "2",
