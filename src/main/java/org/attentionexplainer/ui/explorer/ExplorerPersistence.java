@@ -15,7 +15,7 @@ import org.attentionexplainer.ui.shell.Settings;
 /**
  * Remembers the explorer's settings between runs in the format of a saved session (the
  * sentence, the model, the attention controls and those pinned as A, how the maps are shown),
- * as one {@link Settings} value under {@value #KEY}. It is written whenever a setting changes
+ * as one {@link Settings} value under {@code explorer.session}. It is written whenever a setting changes
  * and differs from what is stored; the user's preferences keep it in memory and write it to
  * disk in the background and when the app closes, so a slider drag costs no disk writes.
  *
@@ -27,7 +27,7 @@ import org.attentionexplainer.ui.shell.Settings;
  * ({@link LegacyExplorerSettings}).
  */
 final class ExplorerPersistence {
-    static final String KEY = "explorer.session";
+    static final String KEY = LegacyExplorerSettings.PREFIX + "session";
     /** The longest value the user's preferences store takes ({@code Preferences.MAX_VALUE_LENGTH}). */
     static final int MAX_VALUE_LENGTH = 8192;
 

@@ -81,7 +81,7 @@ class ChapterRegistryTest {
             assertEquals(page.id(), quiz.chapter());
             assertTrue(quiz.questions().size() >= 2, page.id());
         }
-        assertEquals(9, ids.size());
+        assertTrue(ids.size() >= 9, "the nine chapters of the course, and any added since");
     }
 
     @Test
