@@ -165,7 +165,8 @@ class ExplorerPersistenceTest {
     @Test
     void aStoredSessionThatCannotBeShownLeavesTheDefaults() {
         Settings settings = new MemorySettings();
-        settings.put(ExplorerPersistence.KEY, "{\"version\": 2, \"sentence\": \"a b\", \"model\": {\"tokens\": [\"a\"]}}");
+        settings.put(ExplorerPersistence.KEY,
+                "{\"version\": 2, \"sentence\": \"a b\", \"model\": {\"tokens\": [\"a\"]}}");
         ExplorerViewModel vm = start(settings);
         assertEquals(defaults(), ExplorerSessions.snapshot(vm));
         assertFalse(vm.errorProperty().get());

@@ -34,7 +34,8 @@ class QuizProgressTest {
     @Test
     void unreadableEntriesAreSkipped() {
         QuizProgress p = QuizProgress.fromStrings(Map.of("causal", "x/y", "unknown", "1/1", "masks", "3/2",
-                "cost", " 2 / 5 ", "cross", "-1/3", "encoder", "7"), Set.of("causal", "masks", "cost", "cross", "encoder"));
+                "cost", " 2 / 5 ", "cross", "-1/3", "encoder", "7"),
+                Set.of("causal", "masks", "cost", "cross", "encoder"));
         assertEquals(Map.of("cost", "2/5"), p.toStrings());
         assertThrows(IllegalArgumentException.class, () -> new QuizScore(2, 1));
     }
