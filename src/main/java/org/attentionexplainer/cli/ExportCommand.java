@@ -16,17 +16,20 @@ import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.export.AtomicFiles;
+import org.attentionexplainer.export.AttentionFigures;
 import org.attentionexplainer.export.BatchExporter;
 import org.attentionexplainer.export.ComputeSpecReader;
 import org.attentionexplainer.export.ExportFormat;
 import org.attentionexplainer.export.ExportRequest;
-import org.attentionexplainer.export.ExportTexts;
+import org.attentionexplainer.export.FigureFiles;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.export.FigureParts;
-import org.attentionexplainer.export.MapFigures;
 import org.attentionexplainer.export.Resolution;
 import org.attentionexplainer.export.SessionFiles;
 import org.attentionexplainer.export.SpecException;
+import org.attentionexplainer.lesson.explorer.LoadedData;
 import org.attentionexplainer.lesson.explorer.ModelBuilder;
+import org.attentionexplainer.lesson.explorer.ModelSettings;
 import org.attentionexplainer.lesson.explorer.Session;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
@@ -116,7 +119,7 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /** One line for the user, and the exit status it goes with. */
-    private static final class Refusal extends Exception {
+    static final class Refusal extends Exception {
         final int status;
 
         Refusal(int status, String message) {
@@ -125,8 +128,16 @@ public final class ExportCommand implements Callable<Integer> {
         }
     }
 
-    /** The computed trace and what the caption says of it. */
-    private record Input(AttentionTrace trace, AttentionSpec spec, Long seed, Session session) {
+    /**
+     * The computed trace and where its model came from, for the caption.
+     *
+     * @param settings the model of a sentence, or null for a spec
+     * @param loaded   the spec or the session's tensors as the explorer would have loaded them
+     */
+    record Input(AttentionTrace trace, ModelSettings settings, LoadedData loaded, Session session) {
+        String caption(AttentionFigures figures) {
+            return settings == null ? figures.caption(loaded.name(), trace) : figures.caption(settings, loaded, trace);
+        }
     }
 
     @Override
@@ -135,15 +146,15 @@ public final class ExportCommand implements Callable<Integer> {
         PrintWriter err = commandSpec.commandLine().getErr();
         PrintWriter out = commandSpec.commandLine().getOut();
         try {
-            ExportTexts texts = new ExportTexts(Locale.forLanguageTag(lang));
+            Localization texts = Localization.of(Locale.forLanguageTag(lang));
             if (outDir.toString().isEmpty()) {
                 throw new Refusal(ExitCodes.BAD_INPUT, "--out is empty: give the folder for the files");
             }
             checkFolder();
-            MapFigures.warmUpInBackground();
+            FigureFiles.warmUpInBackground();
             Input in = input();
-            MapFigures figures = new MapFigures(texts);
-            ExportRequest request = request(in, figures.caption(in.spec(), in.seed()));
+            AttentionFigures figures = new AttentionFigures(texts);
+            ExportRequest request = request(in, in.caption(figures));
             BatchExporter exporter = new BatchExporter(figures);
             long start = System.nanoTime();
             BatchExporter.Result r = exporter.export(in.trace(), request, outDir,
@@ -186,33 +197,33 @@ public final class ExportCommand implements Callable<Integer> {
         }
     }
 
-    private Input input() throws Refusal {
+    /** The trace to export, computed from the one source given. */
+    Input input() throws Refusal {
         int sources = (specFile != null ? 1 : 0) + (sentence != null ? 1 : 0) + (sessionFile != null ? 1 : 0);
         if (sources != 1) {
             throw new Refusal(ExitCodes.BAD_INPUT, "give exactly one of --spec, --sentence or --session");
         }
         try {
-            AttentionSpec spec;
-            Long seed = null;
-            Session session = null;
             if (specFile != null) {
-                spec = new ComputeSpecReader().read(specFile);
-            } else if (sessionFile != null) {
-                session = SessionFiles.read(sessionFile);
-                spec = session.spec(new ModelBuilder());
-                seed = session.loaded().isEmpty() ? session.model().weightSeed() : null;
-            } else {
-                spec = model.controls().applyTo(new ModelBuilder().build(model.settings(sentence),
-                        org.attentionexplainer.lesson.explorer.LoadedData.NONE));
-                seed = model.seed;
+                AttentionSpec spec = new ComputeSpecReader().read(specFile);
+                LoadedData file = new LoadedData(specFile.getFileName().toString(), spec, null, null);
+                return new Input(engines.get().compute(spec), null, file, null);
             }
-            return new Input(engines.get().compute(spec), spec, seed, session);
+            if (sessionFile != null) {
+                Session session = SessionFiles.read(sessionFile);
+                return new Input(engines.get().compute(session.spec(new ModelBuilder())), session.model(),
+                        session.loaded(), session);
+            }
+            ModelSettings settings = model.settings(sentence);
+            AttentionSpec spec = model.controls().applyTo(new ModelBuilder().build(settings, LoadedData.NONE));
+            return new Input(engines.get().compute(spec), settings, LoadedData.NONE, null);
         } catch (SpecException | InvalidSpecException e) {
             throw new Refusal(ExitCodes.BAD_INPUT, e.getMessage());
         }
     }
 
-    private ExportRequest request(Input in, String caption) throws Refusal {
+    /** What to write, from the options (and the session's view where an option is not given). */
+    ExportRequest request(Input in, String caption) throws Refusal {
         Set<ExportFormat> fmts = EnumSet.noneOf(ExportFormat.class);
         for (String f : formats) {
             ExportFormat format = ExportFormat.byId(f);

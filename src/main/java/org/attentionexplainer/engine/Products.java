@@ -13,11 +13,12 @@ import org.nd4j.linalg.factory.Nd4j;
  */
 final class Products {
     /** Whether ND4J runs on the CPU, where its OpenBLAS can be called directly. */
-    private static final boolean CPU =
+    static final boolean CPU =
             Nd4j.getBackend().getClass().getName().equals("org.nd4j.linalg.cpu.nativecpu.CpuBackend");
-    private static volatile boolean hostMemory = CPU;
+    /** See {@link #hostMemory()}; the tests' route switch alone changes it (ArchUnit checks). */
+    static volatile boolean hostMemory = CPU;
     /** Whether the products call OpenBLAS directly; -Dattention.directBlas=false turns it off. */
-    private static volatile boolean direct =
+    static volatile boolean direct =
             CPU && Boolean.parseBoolean(System.getProperty("attention.directBlas", "true"));
 
     private Products() {
@@ -33,20 +34,6 @@ final class Products {
      */
     static boolean hostMemory() {
         return hostMemory;
-    }
-
-    /** For tests: treat the arrays as a GPU's (copied as a whole) even on the CPU; returns the old setting. */
-    static boolean useHostMemory(boolean on) {
-        boolean was = hostMemory;
-        hostMemory = on && CPU;
-        return was;
-    }
-
-    /** For tests: products directly on OpenBLAS (where the backend allows) or through ND4J; returns the old setting. */
-    static boolean useDirect(boolean on) {
-        boolean was = direct;
-        direct = on && CPU;
-        return was;
     }
 
     /**

@@ -47,14 +47,14 @@ public final class BatchExporter {
         OutputStream open(Path file) throws IOException;
     }
 
-    private final MapFigures figures;
+    private final AttentionFigures figures;
     private final Opener opener;
 
-    public BatchExporter(MapFigures figures) {
+    public BatchExporter(AttentionFigures figures) {
         this(figures, Files::newOutputStream);
     }
 
-    BatchExporter(MapFigures figures, Opener opener) {
+    BatchExporter(AttentionFigures figures, Opener opener) {
         this.figures = figures;
         this.opener = opener;
     }

@@ -6,9 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.render.AwtTextMeasurer;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Drawing;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
+import org.attentionexplainer.render.HeatmapOptions;
 
 /**
  * Writes one figure in one format, through {@link AtomicFiles}: the picture (PNG, SVG) or
@@ -18,6 +22,33 @@ import org.attentionexplainer.render.HeatmapData;
  */
 public final class FigureFiles {
     private FigureFiles() {
+    }
+
+    /** The figure laid out at its natural size (cells of its largest cell). */
+    public static Drawing draw(Figure figure) {
+        return figure.layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
+                new AwtTextMeasurer(figure.options().fontFamily())).drawing();
+    }
+
+    /**
+     * Starts Java2D, the fonts and the PNG encoder on a small picture, in the background: the
+     * command line does it while the engine computes, so that the first of the real pictures
+     * does not pay for it (about a third of a second).
+     */
+    public static void warmUpInBackground() {
+        Thread t = new Thread(() -> {
+            HeatmapData d = new HeatmapData(List.of("warm", "up"), List.of("warm", "up"), new float[] {1, 0, 0, 1},
+                    null);
+            Drawing drawing = draw(Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS),
+                    HeatmapOptions.defaults().withTitle("warm up").withCaption("warm up")));
+            try {
+                PngWriter.write(drawing, Resolution.times(2), java.io.OutputStream.nullOutputStream());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, "export-warm-up");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**
@@ -45,11 +76,11 @@ public final class FigureFiles {
     static AtomicFiles.Body body(Figure figure, ExportFormat format, Resolution resolution) {
         return switch (format) {
             case PNG -> {
-                Drawing d = MapFigures.draw(figure);
+                Drawing d = draw(figure);
                 yield out -> PngWriter.write(d, resolution, out);
             }
             case SVG -> {
-                Drawing d = MapFigures.draw(figure);
+                Drawing d = draw(figure);
                 yield out -> SvgWriter.write(d, out);
             }
             case CSV -> out -> {

@@ -9,8 +9,9 @@ import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.render.HeatmapOptions;
-import org.attentionexplainer.render.NumberText;
+import org.attentionexplainer.i18n.NumberText;
 import org.attentionexplainer.render.TextMeasurer;
+import org.attentionexplainer.i18n.Localization;
 
 /**
  * The picture of a walkthrough step: its matrices side by side as on screen, titled with the
@@ -27,9 +28,9 @@ public final class StepFigures {
     static final double FONT = 18;
     static final double MIN_CELL = 56;
     static final double MAX_CELL = 140;
-    private final ExportTexts texts;
+    private final Localization texts;
 
-    public StepFigures(ExportTexts texts) {
+    public StepFigures(Localization texts) {
         this.texts = texts;
     }
 

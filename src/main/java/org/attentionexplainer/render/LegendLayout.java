@@ -1,6 +1,7 @@
 package org.attentionexplainer.render;
 
 import java.util.List;
+import org.attentionexplainer.i18n.NumberText;
 
 /**
  * A colour bar: title, the gradient with the largest value on top, tick marks with their

@@ -3,6 +3,7 @@ package org.attentionexplainer.render;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import org.attentionexplainer.i18n.NumberText;
 
 /**
  * The geometry of one heatmap panel at a given cell size, relative to the panel's top left:

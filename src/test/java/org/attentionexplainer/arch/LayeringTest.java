@@ -1,13 +1,29 @@
 package org.attentionexplainer.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaConstructorCall;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.domain.JavaStaticInitializer;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.Slice;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
-/** The layering of STYLE.md: the engine alone knows ND4J, the ui alone knows JavaFX. */
+/**
+ * The layering of STYLE.md: the engine alone knows ND4J, the ui alone knows JavaFX, and the
+ * texts of every layer come from the one text layer.
+ */
 @AnalyzeClasses(packages = "org.attentionexplainer", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
     private static final String BASE = "org.attentionexplainer.";
@@ -27,6 +43,18 @@ class LayeringTest {
             .that().resideInAPackage(BASE + "engine..")
             .should().dependOnClassesThat().resideInAnyPackage(BASE + "lesson..", BASE + "render..",
                     BASE + "export..", BASE + "cli..", BASE + "ui..");
+
+    @ArchTest
+    static final ArchRule theTextLayerStandsAlone = noClasses()
+            .that().resideInAPackage(BASE + "i18n..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + "engine..", BASE + "lesson..",
+                    BASE + "render..", BASE + "export..", BASE + "cli..", BASE + "ui..");
+
+    @ArchTest
+    static final ArchRule onlyTheTextLayerReadsBundles = noClasses()
+            .that().resideOutsideOfPackage(BASE + "i18n..")
+            .should().dependOnClassesThat().areAssignableTo(java.util.ResourceBundle.class)
+            .orShould().dependOnClassesThat().areAssignableTo(java.text.MessageFormat.class);
 
     @ArchTest
     static final ArchRule lessonUsesOnlyTheEngine = noClasses()
@@ -55,4 +83,73 @@ class LayeringTest {
     static final ArchRule uiKnowsNoCli = noClasses()
             .that().resideInAPackage(BASE + "ui..")
             .should().dependOnClassesThat().resideInAnyPackage(BASE + "cli..");
+
+    /**
+     * The ui reads the engine's immutable values (traces, specs, the tensors in lesson results)
+     * and never ND4J (see above); only the app's start makes the engine and starts its backend,
+     * and every screen gets that one engine through its AppContext.
+     */
+    @ArchTest
+    static void onlyTheAppsStartMakesTheEngine(JavaClasses classes) {
+        List<String> makers = new ArrayList<>();
+        for (JavaClass c : classes) {
+            if (!c.getPackageName().startsWith(BASE + "ui") || c.getName().equals(BASE + "ui.DesktopApp")) {
+                continue;
+            }
+            for (JavaConstructorCall call : c.getConstructorCallsFromSelf()) {
+                if (call.getTargetOwner().getName().equals(BASE + "engine.AttentionEngine")) {
+                    makers.add(call.getDescription());
+                }
+            }
+            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
+                if (call.getTargetOwner().getName().equals(BASE + "engine.Backends")) {
+                    makers.add(call.getDescription());
+                }
+            }
+        }
+        assertEquals(List.of(), makers);
+    }
+
+    /** The screens of the app; the other ui packages are what they share. */
+    static final Set<String> SCREENS = Set.of("walkthrough", "chapters", "explorer", "realmodel", "home");
+
+    /** What two screens share lives in a shared ui package (common, shell, heatmap, export...), never in a screen. */
+    @ArchTest
+    static final ArchRule screensDoNotImportEachOther = slices()
+            .matching(BASE + "ui.(*)..").namingSlices("$1")
+            .that(new DescribedPredicate<Slice>("are screens") {
+                @Override
+                public boolean test(Slice slice) {
+                    return SCREENS.contains(slice.getNamePart(1));
+                }
+            })
+            .should().notDependOnEachOther();
+
+    @ArchTest
+    static final ArchRule sharedUiKnowsNoScreen = noClasses()
+            .that().resideInAPackage(BASE + "ui.*..").and().resideOutsideOfPackages(
+                    SCREENS.stream().map(s -> BASE + "ui." + s + "..").toArray(String[]::new))
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    SCREENS.stream().map(s -> BASE + "ui." + s + "..").toArray(String[]::new));
+
+    /**
+     * The engine's route switches (OpenBLAS or ND4J, host memory, vector rows) are set once as
+     * their classes load; after that only the tests' EngineRoutes changes them.
+     */
+    @ArchTest
+    static void onlyTestsSwitchTheEnginesRoutes(JavaClasses classes) {
+        Set<String> switches = Set.of(BASE + "engine.Products.direct", BASE + "engine.Products.hostMemory",
+                BASE + "engine.RowMath$Holder.inUse");
+        List<String> writers = new ArrayList<>();
+        for (JavaClass c : classes) {
+            for (JavaFieldAccess a : c.getFieldAccessesFromSelf()) {
+                if (a.getAccessType() == JavaFieldAccess.AccessType.SET
+                        && switches.contains(a.getTarget().getFullName())
+                        && !a.getOrigin().getName().equals(JavaStaticInitializer.STATIC_INITIALIZER_NAME)) {
+                    writers.add(a.getDescription());
+                }
+            }
+        }
+        assertEquals(List.of(), writers);
+    }
 }

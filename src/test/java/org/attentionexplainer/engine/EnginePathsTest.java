@@ -49,17 +49,17 @@ class EnginePathsTest {
         // the other backends' way (CUDA: products as ND4J views, the maps' buffer copied to and
         // from the heap as a whole) and a JVM without the vector API; on the CPU, so this checks
         // the route's arithmetic, not a GPU's memory
-        boolean direct = Products.useDirect(false);
-        boolean host = Products.useHostMemory(false);
-        RowMath rows = RowMath.Holder.use(new ScalarRowMath());
+        boolean direct = EngineRoutes.useDirect(false);
+        boolean host = EngineRoutes.useHostMemory(false);
+        RowMath rows = EngineRoutes.useRows(new ScalarRowMath());
         try {
             assertTrue(!Products.direct() && !Products.hostMemory());
             nd4jPathMatchesEveryGoldenCase();
             longInputsGoAFewHeadsAtATimeWithTheSameResults();
         } finally {
-            Products.useDirect(direct);
-            Products.useHostMemory(host);
-            RowMath.Holder.use(rows);
+            EngineRoutes.useDirect(direct);
+            EngineRoutes.useHostMemory(host);
+            EngineRoutes.useRows(rows);
         }
     }
 
@@ -147,7 +147,7 @@ class EnginePathsTest {
                 .build();
         AttentionSpec identity = spec.toBuilder().projection(new Projection.Identity()).build();
         for (boolean direct : new boolean[] {true, false}) {
-            boolean was = Products.useDirect(direct);
+            boolean was = EngineRoutes.useDirect(direct);
             try {
                 for (AttentionSpec variant : List.of(fused, identity)) {
                     Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
@@ -156,7 +156,7 @@ class EnginePathsTest {
                             got.get(name), 1e-6));
                 }
             } finally {
-                Products.useDirect(was);
+                EngineRoutes.useDirect(was);
             }
         }
     }

@@ -25,7 +25,7 @@ class ProductsTest {
         INDArray qs = Nd4j.create(a, new long[] {t, width}, DataType.FLOAT);
         INDArray ks = Nd4j.create(b, new long[] {t, width}, DataType.FLOAT);
         for (boolean direct : new boolean[] {true, false}) {
-            boolean was = Products.useDirect(direct);
+            boolean was = EngineRoutes.useDirect(direct);
             try {
                 // scores of head 2: Q_2 K_2^T, (t, hd) x (hd, t), into the middle of a larger array
                 INDArray out = Nd4j.zeros(DataType.FLOAT, 3, t * t);
@@ -73,7 +73,7 @@ class ProductsTest {
                 assertEquals(java.util.List.of(17f, 24f, 29f, 42f), java.util.List.of(
                         r.getFloat(0), r.getFloat(1), r.getFloat(2), r.getFloat(3)));
             } finally {
-                Products.useDirect(was);
+                EngineRoutes.useDirect(was);
             }
         }
     }

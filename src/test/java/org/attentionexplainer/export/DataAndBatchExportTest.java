@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Npy;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** CSV and .npy against the engine, the batch's names, refusals and cancel. */
 class DataAndBatchExportTest {
     private static AttentionTrace trace;
-    private final BatchExporter exporter = new BatchExporter(new MapFigures(new ExportTexts(Locale.ENGLISH)));
+    private final BatchExporter exporter = new BatchExporter(new AttentionFigures(Localization.of(Locale.ENGLISH)));
 
     @TempDir
     Path dir;

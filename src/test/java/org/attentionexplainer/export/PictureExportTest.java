@@ -21,6 +21,7 @@ import javax.imageio.ImageReader;
 import javax.imageio.metadata.IIOMetadataNode;
 import javax.imageio.stream.ImageInputStream;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
@@ -39,7 +40,7 @@ import org.w3c.dom.NodeList;
 /** PNG and SVG of the course's "Hello shiny sun" map: sizes, DPI, text as text, the same picture. */
 class PictureExportTest {
     private static AttentionTrace trace;
-    private static MapFigures figures;
+    private static AttentionFigures figures;
 
     @TempDir
     Path dir;
@@ -51,7 +52,7 @@ class PictureExportTest {
         AttentionSpec spec = AttentionSpec.builder(x).tokens(List.of("Hello", "shiny", "sun")).scale(Scale.none())
                 .build();
         trace = new AttentionEngine().compute(spec);
-        figures = new MapFigures(new ExportTexts(Locale.ENGLISH));
+        figures = new AttentionFigures(Localization.of(Locale.ENGLISH));
     }
 
     static ExportRequest request(Set<ExportFormat> formats, Resolution res) {
@@ -71,7 +72,7 @@ class PictureExportTest {
 
     @Test
     void twiceTheScaleIsExactlyTwiceThePixels() throws Exception {
-        Drawing d = MapFigures.draw(figures.head(trace, 0, request(Set.of(ExportFormat.PNG), Resolution.times(1))));
+        Drawing d = FigureFiles.draw(figures.head(trace, 0, request(Set.of(ExportFormat.PNG), Resolution.times(1))));
         BufferedImage one = decode(png(d, Resolution.times(1)));
         for (int k = 2; k <= 4; k++) {
             BufferedImage big = decode(png(d, Resolution.times(k)));
@@ -83,7 +84,7 @@ class PictureExportTest {
 
     @Test
     void ourEncoderWritesWhatImageIoReadsBackPixelForPixel() throws Exception {
-        Drawing d = MapFigures.draw(figures.head(trace, 0, request(Set.of(ExportFormat.PNG), Resolution.times(1))));
+        Drawing d = FigureFiles.draw(figures.head(trace, 0, request(Set.of(ExportFormat.PNG), Resolution.times(1))));
         BufferedImage painted = PngWriter.image(d, Resolution.times(1));
         BufferedImage read = decode(png(d, Resolution.times(1)));
         int w = painted.getWidth();
@@ -93,7 +94,7 @@ class PictureExportTest {
 
     @Test
     void aDpiIsRecordedAsPixelsPerMetre() throws Exception {
-        Drawing d = MapFigures.draw(figures.head(trace, 0, request(Set.of(ExportFormat.PNG), Resolution.times(1))));
+        Drawing d = FigureFiles.draw(figures.head(trace, 0, request(Set.of(ExportFormat.PNG), Resolution.times(1))));
         byte[] bytes = png(d, Resolution.dpi(300));
         try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
             ImageReader reader = ImageIO.getImageReaders(in).next();
@@ -117,7 +118,7 @@ class PictureExportTest {
     @Test
     void svgIsXmlWithTheTokenLabelsAsText() throws Exception {
         Figure f = figures.head(trace, 0, request(Set.of(ExportFormat.SVG), Resolution.times(1)));
-        Document doc = parse(SvgWriter.svg(MapFigures.draw(f)));
+        Document doc = parse(SvgWriter.svg(FigureFiles.draw(f)));
         NodeList texts = doc.getElementsByTagNameNS("http://www.w3.org/2000/svg", "text");
         List<String> words = new ArrayList<>();
         for (int i = 0; i < texts.getLength(); i++) {
@@ -139,7 +140,7 @@ class PictureExportTest {
         File rsvg = new File("/usr/bin/rsvg-convert");
         assumeTrue(rsvg.canExecute(), "rsvg-convert is not installed");
         Figure f = figures.head(trace, 0, request(Set.of(ExportFormat.SVG), Resolution.times(1)));
-        Drawing d = MapFigures.draw(f);
+        Drawing d = FigureFiles.draw(f);
         Path svg = dir.resolve("map.svg");
         Path out = dir.resolve("map.png");
         Files.writeString(svg, SvgWriter.svg(d));

@@ -96,7 +96,7 @@ class StagingTest {
         AtomicInteger closed = new AtomicInteger();
         // head-01 runs out of space; head-02, written at the same time on another thread, is still
         // finishing its file when that happens.
-        BatchExporter exporter = new BatchExporter(new MapFigures(new ExportTexts(Locale.ENGLISH)), file -> {
+        BatchExporter exporter = new BatchExporter(new AttentionFigures(org.attentionexplainer.i18n.Localization.of(Locale.ENGLISH)), file -> {
             opened.incrementAndGet();
             boolean failing = file.getFileName().toString().contains("head-01");
             OutputStream real = Files.newOutputStream(file);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.ProjectionWeights;
@@ -79,7 +80,7 @@ class StepFiguresTest {
         assertEquals(0.8610, t.tables().get(2).values().get(1, 2), 5e-5);
         assertFalse(t.tables().get(2).heat(), "context vectors are a plain table");
 
-        Figure f = new StepFigures(new ExportTexts(Locale.ENGLISH)).figure(t, FigureParts.ALL);
+        Figure f = new StepFigures(Localization.of(Locale.ENGLISH)).figure(t, FigureParts.ALL);
         assertEquals("4. All queries at once", f.options().title());
         assertNull(f.scale(2), "plain table");
         Path svg = dir.resolve("step-4.svg");
@@ -97,7 +98,7 @@ class StepFiguresTest {
         for (int query : new int[] {CourseExample.HELLO_QUERY, 2}) {
             StepTables t = StepTables.of(Step.ALL_QUERIES, hello, query, trained, CourseExample.SEED).orElseThrow();
             org.attentionexplainer.render.Drawing d =
-                    MapFigures.draw(new StepFigures(new ExportTexts(Locale.ENGLISH)).figure(t, FigureParts.ALL));
+                    FigureFiles.draw(new StepFigures(Localization.of(Locale.ENGLISH)).figure(t, FigureParts.ALL));
             List<org.attentionexplainer.render.Mark.Raster> maps = d.marks().stream()
                     .filter(m -> m instanceof org.attentionexplainer.render.Mark.Raster)
                     .map(m -> (org.attentionexplainer.render.Mark.Raster) m)
@@ -119,15 +120,15 @@ class StepFiguresTest {
             }
         }
         // the steps that follow one query show only its row: nothing to outline there
-        org.attentionexplainer.render.Drawing scores = MapFigures.draw(
-                new StepFigures(new ExportTexts(Locale.ENGLISH)).figure(step(Step.SCORES), FigureParts.ALL));
+        org.attentionexplainer.render.Drawing scores = FigureFiles.draw(
+                new StepFigures(Localization.of(Locale.ENGLISH)).figure(step(Step.SCORES), FigureParts.ALL));
         assertTrue(scores.marks().stream().noneMatch(m -> m instanceof org.attentionexplainer.render.Mark.Rect r
                 && r.fill() == 0 && r.strokeWidth() >= 2));
     }
 
     @Test
     void aPngAtTwiceTheScaleIsTwiceThePixelsAndTheDataHaveEveryMatrix() throws Exception {
-        Figure f = new StepFigures(new ExportTexts(Locale.ENGLISH)).figure(step(Step.TRAINED_CONTEXT), FigureParts.ALL);
+        Figure f = new StepFigures(Localization.of(Locale.ENGLISH)).figure(step(Step.TRAINED_CONTEXT), FigureParts.ALL);
         Path one = dir.resolve("one.png");
         Path two = dir.resolve("two.png");
         FigureFiles.write(f, ExportFormat.PNG, Resolution.times(1), one, AtomicFiles.Existing.FAIL);
@@ -152,7 +153,7 @@ class StepFiguresTest {
 
     @Test
     void inTurkishTheTextsAreTurkishAndTheNumbersHaveDecimalCommas() throws Exception {
-        Figure f = new StepFigures(new ExportTexts(Locale.forLanguageTag("tr"))).figure(step(Step.SOFTMAX),
+        Figure f = new StepFigures(Localization.of(Locale.forLanguageTag("tr"))).figure(step(Step.SOFTMAX),
                 FigureParts.ALL);
         Path svg = dir.resolve("tr.svg");
         FigureFiles.write(f, ExportFormat.SVG, Resolution.times(1), svg, AtomicFiles.Existing.FAIL);
@@ -164,7 +165,7 @@ class StepFiguresTest {
 
     @Test
     void partsSwitchedOffAreLeftOut() throws Exception {
-        Figure f = new StepFigures(new ExportTexts(Locale.ENGLISH)).figure(step(Step.SCALED_SCORES),
+        Figure f = new StepFigures(Localization.of(Locale.ENGLISH)).figure(step(Step.SCALED_SCORES),
                 new FigureParts(false, true, false, false));
         Path svg = dir.resolve("bare.svg");
         FigureFiles.write(f, ExportFormat.SVG, Resolution.times(1), svg, AtomicFiles.Existing.FAIL);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Locale;
+import org.attentionexplainer.i18n.NumberText;
 import org.junit.jupiter.api.Test;
 
 /**

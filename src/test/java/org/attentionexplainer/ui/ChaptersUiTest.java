@@ -32,7 +32,7 @@ class ChaptersUiTest {
 
     @BeforeEach
     void open() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         model = MainWindow.open(context, "chapters");
         robot.clickOn("#chapter-progress");
     }

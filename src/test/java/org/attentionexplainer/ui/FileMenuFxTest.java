@@ -46,7 +46,7 @@ class FileMenuFxTest {
     @BeforeEach
     void open() throws Exception {
         files = new FixedFiles(dir);
-        AppContext context = AppContext.forTests().withFiles(files);
+        AppContext context = TestContexts.english().withFiles(files);
         MainWindow.open(context, "walkthrough");
         robot.clickOn("#walk-progress");
     }

@@ -39,7 +39,7 @@ class KeysAndHelpUiTest {
 
     private MainViewModel open(String screen, Locale locale) throws Exception {
         AppContext context = new AppContext(new I18n(locale), BackgroundWork.sameThread(),
-                CompletableFuture.completedFuture(ENGINE), Settings.inMemory());
+                CompletableFuture.completedFuture(ENGINE), new org.attentionexplainer.ui.MemorySettings());
         model = MainWindow.open(context, screen);
         return model;
     }

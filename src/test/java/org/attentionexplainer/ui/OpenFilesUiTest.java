@@ -47,7 +47,7 @@ class OpenFilesUiTest {
     @Test
     void aSessionGivenToTheWindowOpensInTheExplorerAndIsListedAsRecent() throws Exception {
         Path session = dir.resolve("class.json");
-        Settings settings = Settings.inMemory();
+        Settings settings = new org.attentionexplainer.ui.MemorySettings();
         PathChooser answer = new PathChooser() {
             @Override
             public File saveFile(Window owner, String title, String extension, String initialName) {
@@ -96,7 +96,7 @@ class OpenFilesUiTest {
         Path spec = Files.writeString(dir.resolve("case.json"), "{\"tokens\": [\"x\", \"y\"], \"input\": [[1, 0], [0, 1]],"
                 + " \"heads\": 1, \"projection\": \"identity\"}");
         AppContext context = new AppContext(new I18n(Locale.ENGLISH), BackgroundWork.sameThread(),
-                CompletableFuture.completedFuture(ENGINE), Settings.inMemory());
+                CompletableFuture.completedFuture(ENGINE), new org.attentionexplainer.ui.MemorySettings());
         MainViewModel model = MainWindow.open(context, "walkthrough");
         Window window = robot.lookup("#blank-screen").query().getScene().getWindow();
         boolean[] opened = new boolean[2];

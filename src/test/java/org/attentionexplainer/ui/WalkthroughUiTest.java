@@ -30,7 +30,7 @@ class WalkthroughUiTest {
     /** Monocle's headless screen is 1280×800: the window stays inside it. */
     @BeforeEach
     void open() throws Exception {
-        context = AppContext.forTests();
+        context = TestContexts.english();
         MainWindow.open(context, "walkthrough");
         robot.clickOn("#walk-progress");
     }
@@ -82,7 +82,7 @@ class WalkthroughUiTest {
         key(KeyCode.RIGHT);
         assertEquals("Step 2 of 8", text("#walk-progress"));
         assertFalse(narrativeShown(), "and of the next step");
-        assertTrue(robot.lookup(".walk-formula").queryAll().stream().anyMatch(Node::isVisible),
+        assertTrue(robot.lookup(".page-formula").queryAll().stream().anyMatch(Node::isVisible),
                 "the formula stays");
         key(KeyCode.RIGHT);
         assertEquals("Step 3 of 8", text("#walk-progress"));
@@ -96,7 +96,7 @@ class WalkthroughUiTest {
 
     /** Whether the shown step's left column holds its inputs without a horizontal scroll bar. */
     private boolean leftColumnFits() {
-        List<ScrollPane> shown = robot.lookup(".walk-left").queryAllAs(ScrollPane.class).stream()
+        List<ScrollPane> shown = robot.lookup(".page-left").queryAllAs(ScrollPane.class).stream()
                 .filter(n -> n.isVisible() && n.getScene() != null).collect(Collectors.toList());
         assertFalse(shown.isEmpty(), "a step's left column is shown");
         return shown.stream().allMatch(p -> p.getContent().minWidth(-1) <= p.getViewportBounds().getWidth() + 0.5);
@@ -104,14 +104,14 @@ class WalkthroughUiTest {
 
     /** The shown step's left column's share of its page. */
     private double leftColumnShare() {
-        ScrollPane left = robot.lookup(".walk-left").queryAllAs(ScrollPane.class).stream()
+        ScrollPane left = robot.lookup(".page-left").queryAllAs(ScrollPane.class).stream()
                 .filter(n -> n.isVisible() && n.getScene() != null).findFirst().orElseThrow();
         return left.getWidth() / left.getParent().getLayoutBounds().getWidth();
     }
 
     /** Whether the shown step's prose is visible (the hidden steps' pages are not in the scene). */
     private boolean narrativeShown() {
-        return robot.lookup(".walk-text").queryAll().stream().anyMatch(n -> n.isVisible() && n.isManaged());
+        return robot.lookup(".page-text").queryAll().stream().anyMatch(n -> n.isVisible() && n.isManaged());
     }
 
     @Test
@@ -124,7 +124,7 @@ class WalkthroughUiTest {
         robot.clickOn("#all-weights-row-2");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Step 1 of 8", text("#walk-progress"));
-        assertTrue(text(".walk-heading").startsWith("Query “sun”"), text(".walk-heading"));
+        assertTrue(text(".page-heading").startsWith("Query “sun”"), text(".page-heading"));
         // Hello·sun = 0.34×0.29 + 0.22×0.54 + 0.54×0.93 = 0.0986 + 0.1188 + 0.5022 = 0.7196
         assertEquals("0.34 × 0.29 + 0.22 × 0.54 + 0.54 × 0.93\n= 0.0986 + 0.1188 + 0.5022 = 0.7196",
                 text("#score-line-0"));

@@ -6,6 +6,8 @@ import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Dropout;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 1, causal attention, on "Your journey starts with one step" with the book's weights
@@ -26,7 +28,20 @@ import org.attentionexplainer.engine.Tensor;
 public record CausalChapter(List<String> tokens, Tensor scores, Tensor maskedLogits, Tensor maskThenSoftmax,
                             Tensor unmaskedWeights, Tensor softmaxThenRenormalize, double maxDifference,
                             Tensor zeroMaskedLogits, Tensor zeroMaskedWeights, Tensor futureWeight, Tensor context,
-                            DropoutDemo dropout) {
+                            DropoutDemo dropout) implements Chapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("causal", "chapter.causal.title",
+            "chapter.causal.headline", List.of(
+                    new Section("chapter.causal.mask.title", "chapter.causal.mask.text",
+                            "chapter.causal.mask.formula"),
+                    new Section("chapter.causal.renorm.title", "chapter.causal.renorm.text",
+                            "chapter.causal.renorm.formula"),
+                    new Section("chapter.causal.zero.title", "chapter.causal.zero.text",
+                            "chapter.causal.zero.formula"),
+                    new Section("chapter.causal.dropout.title", "chapter.causal.dropout.text",
+                            "chapter.causal.dropout.formula"),
+                    new Section("chapter.causal.seed.title", "chapter.causal.seed.text", null)));
+
 
     public static final double DEFAULT_P = 0.5;
     public static final long DEFAULT_DROPOUT_SEED = 123;
@@ -94,5 +109,10 @@ public record CausalChapter(List<String> tokens, Tensor scores, Tensor maskedLog
     /** "Masking with 0, “Your” still puts 0.8029 of its weight on tokens it must not see." */
     public Text leakText(int query) {
         return Text.of("chapter.causal.leak", tokens.get(query), (double) futureWeight.get(query));
+    }
+
+    @Override
+    public Quiz quiz() {
+        return AttentionQuizzes.causal(this);
     }
 }

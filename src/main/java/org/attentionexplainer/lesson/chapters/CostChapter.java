@@ -2,6 +2,7 @@ package org.attentionexplainer.lesson.chapters;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 8, what attention costs: the calculator for the chosen inputs, the same for every
@@ -14,7 +15,18 @@ import java.util.List;
  * @param wallTokens    the t at which one layer's attention matrix fills {@link #DEVICE_BYTES}
  */
 public record CostChapter(CostEstimate estimate, List<CostEstimate> byPrecision, List<SeriesPoint> series,
-                          double wallTokens, CourseNoteCorrection correction) {
+                          double wallTokens, CourseNoteCorrection correction) implements Chapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("cost", "chapter.cost.title",
+            "chapter.cost.headline", List.of(
+                    new Section("chapter.cost.flops.title", "chapter.cost.flops.text", "chapter.cost.flops.formula"),
+                    new Section("chapter.cost.memory.title", "chapter.cost.memory.text",
+                            "chapter.cost.memory.formula"),
+                    new Section("chapter.cost.kv.title", "chapter.cost.kv.text", "chapter.cost.kv.formula"),
+                    new Section("chapter.cost.wall.title", "chapter.cost.wall.text", null),
+                    new Section("chapter.cost.correction.title", "chapter.cost.correction.text",
+                            "chapter.cost.correction.formula")));
+
 
     /** An 80 GB accelerator (the memory of an A100 or H100), the reference line of the plot. */
     public static final double DEVICE_BYTES = 80e9;
@@ -47,5 +59,10 @@ public record CostChapter(CostEstimate estimate, List<CostEstimate> byPrecision,
 
     public static CostChapter compute(ModelPreset preset, Precision precision) {
         return compute(preset.inputs(precision));
+    }
+
+    @Override
+    public Quiz quiz() {
+        return BlockQuizzes.cost(this);
     }
 }

@@ -1,5 +1,6 @@
 package org.attentionexplainer.lesson.chapters;
 
+import org.attentionexplainer.lesson.Text;
 /**
  * Popular course notes state that at 128k tokens the attention matrix takes 64 GB. With 32
  * heads in fp16 it is h t^2 bytes = 32 * 131072^2 * 2 = 1 099 511 627 776 bytes = 1.0995e12

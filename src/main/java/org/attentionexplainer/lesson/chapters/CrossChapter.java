@@ -6,6 +6,7 @@ import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 5, cross-attention: a decoder writing the Turkish "Merhaba parlak güneş" asks the encoder's
@@ -18,7 +19,15 @@ import org.attentionexplainer.engine.Tensor;
  * @param context (t, d) what each decoder token takes from the encoder
  */
 public record CrossChapter(List<String> decoderTokens, List<String> encoderTokens, Tensor decoder, Tensor encoder,
-                           Tensor scores, Tensor weights, Tensor context, AttentionTrace trace) {
+                           Tensor scores, Tensor weights, Tensor context, AttentionTrace trace) implements Chapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("cross", "chapter.cross.title",
+            "chapter.cross.headline", List.of(
+                    new Section("chapter.cross.sources.title", "chapter.cross.sources.text",
+                            "chapter.cross.sources.formula"),
+                    new Section("chapter.cross.shape.title", "chapter.cross.shape.text",
+                            "chapter.cross.shape.formula")));
+
 
     public static final List<String> DECODER_TOKENS = List.of("<bos>", "Merhaba", "parlak", "güneş");
     private static final float[][] DECODER = {
@@ -59,5 +68,10 @@ public record CrossChapter(List<String> decoderTokens, List<String> encoderToken
     /** The encoder token that decoder token i attends to most. */
     public int strongestSource(int decoderToken) {
         return Matrices.argmax(weights.row(decoderToken));
+    }
+
+    @Override
+    public Quiz quiz() {
+        return AttentionQuizzes.cross(this);
     }
 }

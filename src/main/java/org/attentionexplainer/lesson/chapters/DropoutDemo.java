@@ -2,6 +2,7 @@ package org.attentionexplainer.lesson.chapters;
 
 import org.attentionexplainer.engine.Dropout;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.lesson.Text;
 
 /**
  * Dropout on the causal weights: each weight is kept with probability 1 - p and then divided by

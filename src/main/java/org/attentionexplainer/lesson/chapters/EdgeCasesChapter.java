@@ -8,6 +8,8 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
+import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 9, the edges: no token at all (the engine refuses, and says why), a single token
@@ -15,6 +17,14 @@ import org.attentionexplainer.engine.TorchRandom;
  * (t = 2048 by default: each of the scores, logits and weights is a t x t matrix of float32).
  */
 public final class EdgeCasesChapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("edge-cases", "chapter.edge.title",
+            "chapter.edge.headline", List.of(
+                    new Section("chapter.edge.empty.title", "chapter.edge.empty.text", null),
+                    new Section("chapter.edge.single.title", "chapter.edge.single.text",
+                            "chapter.edge.single.formula"),
+                    new Section("chapter.edge.long.title", "chapter.edge.long.text", "chapter.edge.long.formula")));
+
     public static final int DEFAULT_LONG_TOKENS = 2048;
     public static final int LONG_WIDTH = 64;
     public static final long LONG_SEED = 123;
@@ -32,7 +42,12 @@ public final class EdgeCasesChapter {
      * @param weights (1, 1)
      * @param context (d,) equal to the token's vector
      */
-    public record Single(String token, Tensor embedding, double score, Tensor weights, Tensor context) {
+    public record Single(String token, Tensor embedding, double score, Tensor weights, Tensor context)
+            implements Chapter {
+        @Override
+        public Quiz quiz() {
+            return BlockQuizzes.edgeCases(this, DEFAULT_LONG_TOKENS);
+        }
     }
 
     /**

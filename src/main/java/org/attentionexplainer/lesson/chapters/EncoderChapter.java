@@ -12,6 +12,7 @@ import org.attentionexplainer.engine.PositionalEncoding;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 6, one post-norm encoder block of "Attention Is All You Need" on "Your journey starts
@@ -37,7 +38,22 @@ import org.attentionexplainer.engine.TorchRandom;
  */
 public record EncoderChapter(List<String> tokens, long seed, Activation activation, Tensor embeddings,
                              Tensor positional, Tensor withPosition, AttentionTrace attention, Tensor normed1,
-                             FeedForwardTrace ffn, Tensor residual2, Tensor output, Tensor positionalMap) {
+                             FeedForwardTrace ffn, Tensor residual2, Tensor output, Tensor positionalMap)
+        implements Chapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("encoder", "chapter.encoder.title",
+            "chapter.encoder.headline", List.of(
+                    new Section("chapter.encoder.position.title", "chapter.encoder.position.text",
+                            "chapter.encoder.position.formula"),
+                    new Section("chapter.encoder.attention.title", "chapter.encoder.attention.text",
+                            "chapter.encoder.attention.formula"),
+                    new Section("chapter.encoder.addnorm.title", "chapter.encoder.addnorm.text",
+                            "chapter.encoder.addnorm.formula"),
+                    new Section("chapter.encoder.ffn.title", "chapter.encoder.ffn.text",
+                            "chapter.encoder.ffn.formula"),
+                    new Section("chapter.encoder.block.title", "chapter.encoder.block.text",
+                            "chapter.encoder.block.formula")));
+
 
     public static final long DEFAULT_SEED = 123;
     public static final int D_MODEL = 4;
@@ -115,5 +131,10 @@ public record EncoderChapter(List<String> tokens, long seed, Activation activati
             vars[i] /= rows.dim(1);
         }
         return vars;
+    }
+
+    @Override
+    public Quiz quiz() {
+        return BlockQuizzes.encoder(this);
     }
 }

@@ -8,6 +8,8 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 4, hard and soft attention, on the course example "Hello shiny sun" with unscaled dot
@@ -26,7 +28,17 @@ import org.attentionexplainer.engine.Tensor;
  */
 public record HardSoftChapter(List<String> tokens, Tensor embeddings, int query, double beta, Tensor scores,
                               Tensor soft, Tensor hard, Tensor softContext, Tensor hardContext,
-                              List<BetaPoint> betaSeries, RecipeStore store) {
+                              List<BetaPoint> betaSeries, RecipeStore store) implements Chapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("hard-soft", "chapter.hardsoft.title",
+            "chapter.hardsoft.headline", List.of(
+                    new Section("chapter.hardsoft.hard.title", "chapter.hardsoft.hard.text",
+                            "chapter.hardsoft.hard.formula"),
+                    new Section("chapter.hardsoft.beta.title", "chapter.hardsoft.beta.text",
+                            "chapter.hardsoft.beta.formula"),
+                    new Section("chapter.hardsoft.store.title", "chapter.hardsoft.store.text",
+                            "chapter.hardsoft.store.formula")));
+
 
     public static final double DEFAULT_BETA = 1.0;
     public static final int DEFAULT_QUERY = 1;
@@ -84,5 +96,10 @@ public record HardSoftChapter(List<String> tokens, Tensor embeddings, int query,
         float[] k = embeddings.row(key);
         return Text.of("chapter.hardsoft.dot", tokens.get(query), tokens.get(key), (double) q[0], (double) k[0],
                 (double) q[1], (double) k[1], (double) q[2], (double) k[2], (double) scores.get(query, key));
+    }
+
+    @Override
+    public Quiz quiz() {
+        return AttentionQuizzes.hardSoft(this);
     }
 }

@@ -8,6 +8,7 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.MaskedRow;
 import org.attentionexplainer.engine.Masks;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 3, masks, on a batch of two sentences of different lengths: "Hello shiny sun" padded to
@@ -25,7 +26,18 @@ import org.attentionexplainer.engine.Tensor;
  */
 public record MasksChapter(List<List<String>> tokens, Tensor padding, int windowSize, boolean useCausal,
                            boolean useWindow, boolean usePadding, Tensor causal, Tensor window, Tensor paddingMask,
-                           Tensor combined, AttentionTrace trace) {
+                           Tensor combined, AttentionTrace trace) implements Chapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("masks", "chapter.masks.title",
+            "chapter.masks.headline", List.of(
+                    new Section("chapter.masks.padding.title", "chapter.masks.padding.text",
+                            "chapter.masks.padding.formula"),
+                    new Section("chapter.masks.window.title", "chapter.masks.window.text",
+                            "chapter.masks.window.formula"),
+                    new Section("chapter.masks.combine.title", "chapter.masks.combine.text",
+                            "chapter.masks.combine.formula"),
+                    new Section("chapter.masks.empty.title", "chapter.masks.empty.text", null)));
+
 
     public static final String PAD = "<pad>";
     public static final int DEFAULT_WINDOW = 2;
@@ -95,5 +107,10 @@ public record MasksChapter(List<List<String>> tokens, Tensor padding, int window
             }
         }
         return true;
+    }
+
+    @Override
+    public Quiz quiz() {
+        return AttentionQuizzes.masks(this);
     }
 }

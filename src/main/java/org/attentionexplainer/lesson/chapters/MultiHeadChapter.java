@@ -8,6 +8,8 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
+import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 2, multi-head attention, as the book's MultiHeadAttention (ch. 3) computes it: a batch
@@ -22,7 +24,20 @@ import org.attentionexplainer.engine.TorchRandom;
  * @param shapes       the shape at each step, symbols and numbers
  */
 public record MultiHeadChapter(int heads, int dOut, long seed, AttentionTrace trace, Tensor fusedQkv,
-                               AttentionTrace fusedTrace, double maxDifference, List<ShapeStep> shapes) {
+                               AttentionTrace fusedTrace, double maxDifference, List<ShapeStep> shapes)
+        implements Chapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("multi-head", "chapter.multihead.title",
+            "chapter.multihead.headline", List.of(
+                    new Section("chapter.multihead.split.title", "chapter.multihead.split.text",
+                            "chapter.multihead.split.formula"),
+                    new Section("chapter.multihead.heads.title", "chapter.multihead.heads.text",
+                            "chapter.multihead.heads.formula"),
+                    new Section("chapter.multihead.concat.title", "chapter.multihead.concat.text",
+                            "chapter.multihead.concat.formula"),
+                    new Section("chapter.multihead.fused.title", "chapter.multihead.fused.text",
+                            "chapter.multihead.fused.formula")));
+
 
     public static final int DEFAULT_HEADS = 2;
     public static final int DEFAULT_D_OUT = 4;
@@ -124,5 +139,10 @@ public record MultiHeadChapter(int heads, int dOut, long seed, AttentionTrace tr
     /** "Largest difference between separate and fused: 0". */
     public Text differenceText() {
         return Text.of("chapter.multihead.difference", maxDifference);
+    }
+
+    @Override
+    public Quiz quiz() {
+        return AttentionQuizzes.multiHead(this);
     }
 }

@@ -1,7 +1,9 @@
 package org.attentionexplainer.lesson.chapters;
 
+import java.util.List;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
 /**
  * Chapter 7, numerical stability of the softmax. The naive formula e^x_i / sum_j e^x_j
@@ -10,7 +12,17 @@ import org.attentionexplainer.engine.Tensor;
  * already from x = 11.09 on, so [10, 11, 12] breaks too. Subtracting the row maximum first gives
  * the same softmax (the factor e^-max cancels) with every exponent at most 0, so nothing overflows.
  */
-public record StabilityChapter(Run large, Run small) {
+public record StabilityChapter(Run large, Run small) implements Chapter {
+    /** The chapter's title, headline and narrative. */
+    public static final ChapterText TEXT = new ChapterText("stability", "chapter.stability.title",
+            "chapter.stability.headline", List.of(
+                    new Section("chapter.stability.overflow.title", "chapter.stability.overflow.text",
+                            "chapter.stability.overflow.formula"),
+                    new Section("chapter.stability.half.title", "chapter.stability.half.text",
+                            "chapter.stability.half.formula"),
+                    new Section("chapter.stability.shift.title", "chapter.stability.shift.text",
+                            "chapter.stability.shift.formula")));
+
 
     public static final float[] LARGE = {1000f, 1001f, 1002f};
     public static final float[] SMALL = {10f, 11f, 12f};
@@ -80,5 +92,10 @@ public record StabilityChapter(Run large, Run small) {
         return new Run(Tensor.vector(x), Tensor.vector(exp32), Tensor.vector(soft32), Tensor.vector(exp16),
                 Tensor.vector(soft16), Tensor.vector(shifted), engine.softmax(Tensor.vector(x)),
                 Tensor.vector(stable16));
+    }
+
+    @Override
+    public Quiz quiz() {
+        return BlockQuizzes.stability(this);
     }
 }

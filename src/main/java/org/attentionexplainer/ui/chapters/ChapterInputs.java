@@ -2,31 +2,17 @@ package org.attentionexplainer.ui.chapters;
 
 import java.util.Optional;
 import org.attentionexplainer.lesson.chapters.CostInputs;
-import org.attentionexplainer.lesson.chapters.HardSoftChapter;
 import org.attentionexplainer.lesson.chapters.Precision;
-import org.attentionexplainer.ui.shell.SavedValues;
-import org.attentionexplainer.ui.shell.Settings;
 
 /**
- * The chapters' inputs (dropout, masks, beta, the cost calculator) kept in the settings as they
- * change, within the ranges their controls allow, so a restart comes back to them.
+ * Where the chapters' inputs (dropout, masks, beta, the cost calculator) are kept in the
+ * settings (each page keeps its own through {@link ChapterWork#saved()}, within the ranges its
+ * controls allow), and the cost calculator's inputs as text.
  */
 final class ChapterInputs {
     static final String PREFIX = "chapters.";
 
     private ChapterInputs() {
-    }
-
-    static void keep(ChapterModels m, Settings settings) {
-        SavedValues saved = new SavedValues(settings, PREFIX);
-        saved.keepDouble("dropoutP", m.dropoutPProperty(), 0, 0.9);
-        saved.keepInt("dropoutSeed", m.dropoutSeedProperty(), 0, Integer.MAX_VALUE);
-        saved.keepBoolean("causalMask", m.causalMaskProperty());
-        saved.keepBoolean("windowMask", m.windowMaskProperty());
-        saved.keepBoolean("paddingMask", m.paddingMaskProperty());
-        saved.keepInt("windowSize", m.windowSizeProperty(), 0, 5);
-        saved.keepDouble("beta", m.betaProperty(), HardSoftChapter.MIN_BETA, HardSoftChapter.MAX_BETA);
-        saved.keep("cost", m.costInputsProperty(), ChapterInputs::parseCost, ChapterInputs::formatCost);
     }
 
     /** batch, tokens, layers, heads, kv_heads, head_dim, precision. */

@@ -13,7 +13,13 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.attentionexplainer.lesson.chapters.ChapterId;
+import org.attentionexplainer.lesson.chapters.ChapterText;
+import org.attentionexplainer.lesson.chapters.CostInputs;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.attentionexplainer.ui.common.Numbers;
+import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.common.Texts;
 import org.attentionexplainer.lesson.chapters.CostChapter;
 import org.attentionexplainer.lesson.chapters.CostEstimate;
 import org.attentionexplainer.lesson.chapters.ModelPreset;
@@ -21,20 +27,41 @@ import org.attentionexplainer.lesson.chapters.Precision;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /** Chapter 8: the cost calculator, its presets, memory against length, the corrected course figure. */
-final class CostPage {
-    private final ChaptersViewModel model;
-    private final CostViewModel cost;
-    private final I18n i18n;
+final class CostPage extends ChapterPage<CostChapter> {
+    private final ObjectProperty<CostInputs> inputs =
+            new SimpleObjectProperty<>(ModelPreset.LLAMA3_8B.inputs(Precision.FP16));
+    private I18n i18n;
+    private CostViewModel cost;
 
-    CostPage(ChaptersViewModel model) {
-        this.model = model;
-        this.cost = model.cost();
-        this.i18n = model.i18n();
+    @Override
+    ChapterText text() {
+        return CostChapter.TEXT;
     }
 
-    Node create() {
+    /** Plain arithmetic: computed at once on the calling thread. */
+    /** The calculator's inputs (batch, tokens, layers, heads, K/V heads, head size, precision). */
+    ObjectProperty<CostInputs> inputsProperty() {
+        return inputs;
+    }
+
+    @Override
+    void start(ChapterWork work) {
+        work.saved().keep("cost", inputs, ChapterInputs::parseCost, ChapterInputs::formatCost);
+        i18n = work.i18n();
+        cost = new CostViewModel(i18n, inputs);
+        model().set(CostChapter.compute(inputs.get()));
+        inputs.addListener((o, a, b) -> model().set(CostChapter.compute(b)));
+    }
+
+    /** The calculator's inputs, one property each. */
+    CostViewModel cost() {
+        return cost;
+    }
+
+    @Override
+    Node create(ChaptersViewModel chapters) {
         FlowPane presets = new FlowPane();
-        presets.getStyleClass().add("walk-buttons");
+        presets.getStyleClass().add("page-buttons");
         for (ModelPreset p : ModelPreset.values()) {
             Button b = new Button();
             b.setId("preset-" + p.name().toLowerCase(java.util.Locale.ROOT));
@@ -70,43 +97,44 @@ final class CostPage {
         inputs.addRow(r++, caption("chapter.ui.cost.headDim"),
                 spinner("cost-head-dim", cost.headDimProperty(), 1, 1024));
         inputs.addRow(r, caption("chapter.ui.cost.precision"), precision);
-        Label error = ChapterLayout.label(cost.errorProperty(), "error-text");
+        Label error = PageLayout.label(cost.errorProperty(), "error-text");
         error.setId("cost-error");
-        Node controls = ChapterLayout.column("walk-inputs",
-                ChapterLayout.label(i18n.text("chapter.ui.cost.presets"), "walk-caption"), presets, inputs, error);
+        Node controls = PageLayout.column("page-inputs",
+                PageLayout.label(i18n.text("chapter.ui.cost.presets"), "page-caption"), presets, inputs, error);
 
-        var c = model.models().cost();
-        Label figures = ChapterLayout.computed(i18n, "cost-figures", () -> c.get() == null ? "" : figures(c.get()), c);
-        Label correction = ChapterLayout.computed(i18n, "cost-correction", () -> c.get() == null ? ""
+        var c = model();
+        Label figures = PageLayout.computed(i18n, "cost-figures", () -> c.get() == null ? "" : figures(c.get()), c);
+        Label correction = PageLayout.computed(i18n, "cost-correction", () -> c.get() == null ? ""
                 : Texts.format(i18n, c.get().correction().statement()), c);
-        correction.getStyleClass().add("walk-note");
+        correction.getStyleClass().add("page-note");
         LineChart<Number, Number> chart = chart();
         c.addListener((o, a, b) -> fillChart(chart, b));
         i18n.localeProperty().addListener((o, a, b) -> fillChart(chart, c.get()));
         fillChart(chart, c.get());
-        return ChapterLayout.of(model, ChapterId.COST, controls, new VBox(figures, chart, correction));
+        return layout(chapters, controls, new VBox(figures, chart, correction));
     }
 
     private String figures(CostChapter ch) {
+        Numbers numbers = new Numbers(i18n);
         CostEstimate e = ch.estimate();
         StringBuilder sb = new StringBuilder();
-        sb.append(i18n.get("chapter.ui.cost.flops", Numbers.flops(i18n, e.scoreFlopsPerLayer()),
-                Numbers.flops(i18n, e.weightedSumFlopsPerLayer()), Numbers.flops(i18n, e.attentionFlopsAllLayers())));
-        sb.append('\n').append(i18n.get("chapter.ui.cost.matrix", Numbers.bytes(i18n, e.attentionMatrixBytesPerLayer()),
-                Numbers.bytes(i18n, e.attentionMatrixBytesAllLayers())));
-        sb.append('\n').append(i18n.get("chapter.ui.cost.kv", Numbers.bytes(i18n, e.kvCacheBytesPerToken()),
-                Numbers.bytes(i18n, e.kvCacheBytes()), Numbers.bytes(i18n, e.kvCacheBytesWithoutGrouping())));
+        sb.append(i18n.get("chapter.ui.cost.flops", numbers.flops(e.scoreFlopsPerLayer()),
+                numbers.flops(e.weightedSumFlopsPerLayer()), numbers.flops(e.attentionFlopsAllLayers())));
+        sb.append('\n').append(i18n.get("chapter.ui.cost.matrix", numbers.bytes(e.attentionMatrixBytesPerLayer()),
+                numbers.bytes(e.attentionMatrixBytesAllLayers())));
+        sb.append('\n').append(i18n.get("chapter.ui.cost.kv", numbers.bytes(e.kvCacheBytesPerToken()),
+                numbers.bytes(e.kvCacheBytes()), numbers.bytes(e.kvCacheBytesWithoutGrouping())));
         for (CostEstimate p : ch.byPrecision()) {
             sb.append('\n').append(i18n.get("chapter.ui.cost.precisionLine", p.inputs().precision().symbol(),
-                    Numbers.bytes(i18n, p.attentionMatrixBytesPerLayer()), Numbers.bytes(i18n, p.kvCacheBytes())));
+                    numbers.bytes(p.attentionMatrixBytesPerLayer()), numbers.bytes(p.kvCacheBytes())));
         }
         sb.append('\n').append(i18n.get("chapter.ui.cost.wall", Math.round(ch.wallTokens()),
-                Numbers.bytes(i18n, CostChapter.DEVICE_BYTES)));
+                numbers.bytes(CostChapter.DEVICE_BYTES)));
         return sb.toString();
     }
 
     private Label caption(String key) {
-        Label l = ChapterLayout.label(i18n.text(key), "walk-caption");
+        Label l = PageLayout.label(i18n.text(key), "page-caption");
         l.setWrapText(false);
         l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         return l;

@@ -10,6 +10,8 @@ import javafx.scene.layout.VBox;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.Question;
+import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.common.Texts;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /** The quiz box of a chapter: the question, its choices or a field, then the verdict and why. */
@@ -27,15 +29,15 @@ final class QuizView {
     }
 
     Node create() {
-        Label heading = ChapterLayout.label(i18n.text("quiz.title"), "walk-heading");
-        Label score = ChapterLayout.label(model.scoreText(), "hint");
+        Label heading = PageLayout.label(i18n.text("quiz.title"), "page-heading");
+        Label score = PageLayout.label(model.scoreText(), "hint");
         score.setId("quiz-score");
         prompt.setId("quiz-prompt");
         prompt.setWrapText(true);
         prompt.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         prompt.getStyleClass().add("quiz-prompt");
         answers.getStyleClass().add("quiz-answers");
-        Label message = ChapterLayout.label(quiz.messageProperty(), "quiz-message");
+        Label message = PageLayout.label(quiz.messageProperty(), "quiz-message");
         message.setId("quiz-message");
         quiz.verdictProperty().addListener((o, a, b) -> {
             message.getStyleClass().removeAll("quiz-right", "quiz-wrong");
@@ -53,7 +55,7 @@ final class QuizView {
         reset.setId("quiz-reset");
         reset.textProperty().bind(i18n.text("quiz.reset"));
         reset.setOnAction(e -> model.resetScore());
-        Label counter = ChapterLayout.label(Bindings.createStringBinding(
+        Label counter = PageLayout.label(Bindings.createStringBinding(
                 () -> quiz.count() == 0 ? "" : i18n.get("quiz.counter", quiz.indexProperty().get() + 1, quiz.count()),
                 quiz.indexProperty(), quiz.quizProperty(), i18n.localeProperty()), "hint");
         next.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);

@@ -13,6 +13,7 @@ import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.Question;
 import org.attentionexplainer.lesson.chapters.quiz.Quiz;
+import org.attentionexplainer.ui.common.Texts;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /**

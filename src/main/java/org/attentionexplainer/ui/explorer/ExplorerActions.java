@@ -1,14 +1,11 @@
 package org.attentionexplainer.ui.explorer;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.function.BooleanSupplier;
 import javafx.beans.binding.BooleanBinding;
 import org.attentionexplainer.export.AtomicFiles;
-import org.attentionexplainer.export.BatchExporter;
 import org.attentionexplainer.export.SessionFiles;
+import org.attentionexplainer.ui.common.MapsExport;
 import org.attentionexplainer.ui.export.ExportActions;
-import org.attentionexplainer.ui.export.ExportDialog;
 import org.attentionexplainer.ui.shell.AppContext;
 
 /**
@@ -26,8 +23,8 @@ public final class ExplorerActions {
         return new ExportActions(context.i18n(), context.files(), vm::showInfo)
                 .withRecent(new org.attentionexplainer.ui.shell.RecentFiles(context.settings()))
                 .figures(vm.figureProperty().isNotNull(), context.i18n().text("export.off.computing"),
-                        () -> "attention", figures(vm))
-                .heads(traced, context.i18n().text("export.off.computing"), heads(vm))
+                        () -> "attention", MapsExport.figures(vm.maps()))
+                .heads(traced, context.i18n().text("export.off.computing"), MapsExport.heads(vm.maps(), context.i18n()))
                 .sessions(new ExportActions.Sessions() {
                     @Override
                     public void save(Path file) throws java.io.IOException {
@@ -36,30 +33,8 @@ public final class ExplorerActions {
 
                     @Override
                     public void open(Path file) throws Exception {
-                        ExplorerSessions.restore(vm, context, SessionFiles.read(file));
+                        ExplorerSessions.restore(vm, SessionFiles.read(file));
                     }
                 });
-    }
-
-    /** The figure on screen as it is exported. */
-    public static ExportActions.Figures figures(ExplorerViewModel vm) {
-        return new ExplorerExport(vm)::exportFigure;
-    }
-
-    /** Every head of the explorer's trace. */
-    public static ExportActions.Heads heads(ExplorerViewModel vm) {
-        ExplorerExport export = new ExplorerExport(vm);
-        return new ExportActions.Heads() {
-            @Override
-            public List<Path> existing(ExportDialog.Choice choice, Path dir) {
-                return export.existing(choice, dir);
-            }
-
-            @Override
-            public BatchExporter.Result write(ExportDialog.Choice choice, Path dir, BatchExporter.Progress progress,
-                                              BooleanSupplier cancelled) throws java.io.IOException {
-                return export.writeAll(choice, dir, progress, cancelled);
-            }
-        };
     }
 }

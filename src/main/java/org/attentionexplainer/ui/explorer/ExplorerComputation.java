@@ -2,7 +2,9 @@ package org.attentionexplainer.ui.explorer;
 
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.lesson.explorer.ModelBuilder;
-import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.export.AttentionFigure;
+import org.attentionexplainer.export.AttentionFigures;
+import org.attentionexplainer.export.MapView;
 import org.attentionexplainer.ui.explorer.ExplorerViewModel.Request;
 import org.attentionexplainer.ui.explorer.ExplorerViewModel.Result;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -17,14 +19,12 @@ final class ExplorerComputation {
     static final long AT_ONCE_CELLS = 16_384;
 
     private final AppContext context;
-    private final ExplorerFigures figures;
     private final ModelBuilder builder = new ModelBuilder();
     /** The newest result: a request with the same inputs reuses its traces. */
     private volatile Result latest;
 
-    ExplorerComputation(AppContext context, ExplorerFigures figures) {
+    ExplorerComputation(AppContext context) {
         this.context = context;
-        this.figures = figures;
     }
 
     /**
@@ -57,9 +57,10 @@ final class ExplorerComputation {
             b = engine.compute(r.controls().applyTo(base), prev == null ? null : prev.trace());
             a = r.pinned() == null ? null : engine.compute(r.pinned().applyTo(base), b);
         }
-        ExplorerFigures.View view = r.view().fit(b.headCount());
-        Figure figure = figures.build(b, a, view, figures.caption(r.settings(), r.loaded(), r.controls(), b),
-                r.pinned(), r.controls());
+        MapView view = r.view().fit(b.headCount());
+        // the language of the moment: a change of language asks for a new figure
+        AttentionFigures figures = new AttentionFigures(context.i18n().texts());
+        AttentionFigure figure = figures.figure(b, a, view, figures.caption(r.settings(), r.loaded(), b));
         Result result = new Result(new Request(r.settings(), r.loaded(), r.controls(), r.pinned(), view), b, a,
                 figure);
         latest = result;

@@ -23,6 +23,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.common.Widgets;
 import org.controlsfx.control.ToggleSwitch;
 
 /**

@@ -12,7 +12,9 @@ import java.util.List;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
-import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.BackgroundWork;
+import org.attentionexplainer.export.MapView;
 import org.attentionexplainer.ui.shell.Failures;
 
 /**
@@ -21,16 +23,33 @@ import org.attentionexplainer.ui.shell.Failures;
  * the explorer as it was and says why in one line.
  */
 final class ExplorerLoader {
-    private final ExplorerViewModel vm;
-    private final AppContext context;
+    private final Explorer explorer;
+    private final BackgroundWork work;
+    private final I18n i18n;
+
+    /** What the loader needs of the explorer. */
+    interface Explorer {
+        /** The request of the settings now, with nothing pinned. */
+        ExplorerViewModel.Request now();
+
+        /** Computes a request (on the worker). */
+        ExplorerViewModel.Result compute(ExplorerViewModel.Request request);
+
+        /** Takes a loaded model that has been computed once, on the FX thread. */
+        void adopt(Prepared prepared, String name);
+
+        /** Says in one line why a load failed; the explorer stays as it was. */
+        void fail(String message);
+    }
 
     /** A checked candidate: what to adopt, and the computation that proved it works. */
     record Prepared(LoadedData loaded, AttentionControls controls, int heads, ExplorerViewModel.Result result) {
     }
 
-    ExplorerLoader(ExplorerViewModel vm, AppContext context) {
-        this.vm = vm;
-        this.context = context;
+    ExplorerLoader(Explorer explorer, BackgroundWork work, I18n i18n) {
+        this.explorer = explorer;
+        this.work = work;
+        this.i18n = i18n;
     }
 
     void loadSpec(Path file) {
@@ -62,26 +81,18 @@ final class ExplorerLoader {
         });
     }
 
-    /** Shows a spec made elsewhere (a trained model's layer) with the given head in focus. */
-    void show(AttentionSpec spec, String name, int head) {
-        ExplorerViewModel.Request now = request();
-        run(name, () -> prepare(now, new LoadedData(name, spec, null, null), AttentionControls.of(spec), spec.heads()),
-                () -> vm.focusHead(head));
-    }
-
     /**
      * A session's model with its loaded tensors: computed once on the worker, then adopted and
      * {@code then} applies the session's other settings; on failure nothing changes.
      */
-    void restore(ModelSettings settings, LoadedData d, AttentionControls controls, ExplorerFigures.View view,
+    void restore(ModelSettings settings, LoadedData d, AttentionControls controls, MapView view,
                  Runnable then) {
         ExplorerViewModel.Request now = new ExplorerViewModel.Request(settings, d, controls, null, view);
         run(d.name(), () -> prepare(now, d, controls, settings.heads()), then);
     }
 
     private ExplorerViewModel.Request request() {
-        return new ExplorerViewModel.Request(vm.settings(), vm.loadedProperty().get(), vm.controls().snapshot(),
-                null, vm.view());
+        return explorer.now();
     }
 
     /** Runs on the worker: the heads nearest to the wanted ones, then one real computation. */
@@ -91,7 +102,7 @@ final class ExplorerLoader {
         ModelSettings settings = new ModelSettings(s.tokens(), s.dModel(), heads, s.projection(), s.weightSeed(),
                 s.embeddingSeed(), s.positional());
         ExplorerViewModel.Request r = new ExplorerViewModel.Request(settings, d, controls, null, now.view());
-        return new Prepared(d, controls, heads, vm.compute(r));
+        return new Prepared(d, controls, heads, explorer.compute(r));
     }
 
     private void run(String name, java.util.function.Supplier<Prepared> task) {
@@ -99,11 +110,18 @@ final class ExplorerLoader {
     }
 
     private void run(String name, java.util.function.Supplier<Prepared> task, Runnable then) {
-        context.work().submit(task, p -> {
-            vm.adopt(p, name);
+        work.submit(task, p -> {
+            explorer.adopt(p, name);
             then.run();
         },
-                e -> vm.fail(context.i18n().get("explorer.error.load", name, Failures.describe(context.i18n(), e))));
+                e -> explorer.fail(i18n.get("explorer.error.load", name, Failures.describe(i18n, e))));
+    }
+
+    /** The one-line reason of a failure (unwrapping the worker's CompletionException). */
+    static String detail(Throwable e) {
+        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                ? e.getCause() : e;
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 
     private interface Reader<T> {

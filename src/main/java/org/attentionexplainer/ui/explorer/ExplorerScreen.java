@@ -35,7 +35,7 @@ public final class ExplorerScreen implements Screen {
     public Node view() {
         if (view == null) {
             model = new ExplorerViewModel(context);
-            new ExplorerPersistence(context.settings()).attach(model);
+            ExplorerSessions.remember(model, context.settings());
             actions = ExplorerActions.create(context, model);
             view = new ExplorerView(model, context.i18n(), actions).createView();
         }

@@ -1,6 +1,9 @@
 package org.attentionexplainer.ui.explorer;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import javafx.beans.Observable;
 import org.attentionexplainer.export.SpecException;
 import org.attentionexplainer.lesson.explorer.ModelBuilder;
 import org.attentionexplainer.lesson.explorer.ModelSettings;
@@ -8,7 +11,9 @@ import org.attentionexplainer.lesson.explorer.Session;
 import org.attentionexplainer.lesson.explorer.Tokenizer;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
-import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Settings;
+import org.attentionexplainer.export.MapView;
+import org.attentionexplainer.export.ViewMode;
 
 /**
  * The explorer's state as a {@link Session}, and back. A session is checked whole before
@@ -26,21 +31,36 @@ final class ExplorerSessions {
                 vm.display().modeProperty().get().name().toLowerCase(Locale.ROOT), vm.loadedProperty().get());
     }
 
+    /** Restores the explorer's settings of the last run and remembers them from now on. */
+    static void remember(ExplorerViewModel vm, Settings settings) {
+        new ExplorerPersistence(settings, () -> snapshot(vm)).attach(s -> restoreSentence(vm, s), changes(vm));
+    }
+
+    /** Everything a change of which changes the session. */
+    static Observable[] changes(ExplorerViewModel vm) {
+        List<Observable> all = new ArrayList<>(List.of(vm.sentenceProperty(), vm.dModelProperty(),
+                vm.headsProperty(), vm.projectionProperty(), vm.weightSeedProperty(), vm.embeddingSeedProperty(),
+                vm.positionalProperty(), vm.pinnedProperty(), vm.display().modeProperty()));
+        all.addAll(List.of(vm.controls().all()));
+        all.addAll(List.of(vm.display().figureSettings()));
+        return all.toArray(Observable[]::new);
+    }
+
     /**
      * Puts every setting of {@code s} on the explorer: the model is rebuilt from the sentence
      * and seeds, or from the session's tensors.
      *
      * @throws SpecException with one line if the session cannot be shown; nothing has changed then
      */
-    static void restore(ExplorerViewModel vm, AppContext context, Session s) throws SpecException {
+    static void restore(ExplorerViewModel vm, Session s) throws SpecException {
         if (s.loaded().isEmpty()) {
             restoreSentence(vm, s);
             return;
         }
         check(s);
-        ExplorerFigures.View view = new ExplorerFigures.View(mode(s), s.head(), stage(s), colorMap(s), s.autoRange(),
+        MapView view = new MapView(mode(s), s.head(), stage(s), colorMap(s), s.autoRange(),
                 s.showValues());
-        new ExplorerLoader(vm, context).restore(s.model(), s.loaded(), s.controls(), view, () -> apply(vm, s));
+        vm.restoreLoaded(s.model(), s.loaded(), s.controls(), view, () -> apply(vm, s));
     }
 
     /** A session of a typed sentence (nothing loaded): the model, controls and view at once. */

@@ -36,6 +36,11 @@ import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.export.AttentionFigure;
+import org.attentionexplainer.export.MapView;
+import org.attentionexplainer.export.ViewMode;
+import org.attentionexplainer.ui.common.MapsModel;
+import org.attentionexplainer.ui.common.DisplayModel;
 import org.attentionexplainer.ui.shell.Failures;
 
 /**
@@ -53,9 +58,7 @@ public final class ExplorerViewModel {
     private final AppContext context;
     private final I18n i18n;
     private final Coalescer<Result> coalescer;
-    private final ExplorerFigures figures;
     private final ExplorerComputation computation;
-    private final CellArithmetic arithmetic;
     private final ExplorerLoader loader;
 
     private final StringProperty sentence = new SimpleStringProperty(this, "sentence", DEFAULT_SENTENCE);
@@ -71,26 +74,20 @@ public final class ExplorerViewModel {
     private final BooleanProperty positional = new SimpleBooleanProperty(this, "positional");
     private final ControlsModel controls = new ControlsModel();
 
-    private final DisplayModel display = new DisplayModel();
-    private final ObjectProperty<ViewMode> mode = display.modeProperty();
-    private final IntegerProperty head = display.headProperty();
+    private final MapsModel maps;
+    private final DisplayModel display;
+    private final ObjectProperty<ViewMode> mode;
     private final ObjectProperty<AttentionControls> pinned = new SimpleObjectProperty<>(this, "pinned");
 
-    private final ReadOnlyObjectWrapper<AttentionTrace> trace = new ReadOnlyObjectWrapper<>(this, "trace");
-    private final ReadOnlyObjectWrapper<AttentionTrace> traceA = new ReadOnlyObjectWrapper<>(this, "traceA");
-    private final ReadOnlyObjectWrapper<Figure> figure = new ReadOnlyObjectWrapper<>(this, "figure");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyBooleanWrapper error = new ReadOnlyBooleanWrapper(this, "error");
     private final ObjectProperty<LoadedData> loaded = new SimpleObjectProperty<>(this, "loaded", LoadedData.NONE);
-    private final ObjectProperty<CellHit> selected = new SimpleObjectProperty<>(this, "selected");
-    private final ReadOnlyListWrapper<String> details = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
 
     private int updating;
-    private Request lastRequest;
 
     /** One request's inputs, captured on the FX thread. */
     record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned,
-                   ExplorerFigures.View view) {
+                   MapView view) {
         boolean sameInputs(Request o) {
             return sameModel(o) && controls.equals(o.controls) && java.util.Objects.equals(pinned, o.pinned);
         }
@@ -101,17 +98,38 @@ public final class ExplorerViewModel {
     }
 
     /** Its outputs: B is the live setting, A the pinned one (or null), and the figure of the view. */
-    record Result(Request request, AttentionTrace trace, AttentionTrace traceA, Figure figure) {
+    record Result(Request request, AttentionTrace trace, AttentionTrace traceA, AttentionFigure figure) {
     }
 
     public ExplorerViewModel(AppContext context) {
         this.context = context;
         this.i18n = context.i18n();
         this.coalescer = new Coalescer<>(context.work());
-        this.figures = new ExplorerFigures(i18n);
-        this.computation = new ExplorerComputation(context, figures);
-        this.arithmetic = new CellArithmetic(i18n);
-        this.loader = new ExplorerLoader(this, context);
+        this.computation = new ExplorerComputation(context);
+        this.maps = new MapsModel(i18n);
+        this.display = maps.display();
+        this.mode = display.modeProperty();
+        this.loader = new ExplorerLoader(new ExplorerLoader.Explorer() {
+            @Override
+            public Request now() {
+                return new Request(settings(), loaded.get(), controls.snapshot(), null, view());
+            }
+
+            @Override
+            public Result compute(Request request) {
+                return computation.compute(request);
+            }
+
+            @Override
+            public void adopt(ExplorerLoader.Prepared prepared, String name) {
+                ExplorerViewModel.this.adopt(prepared, name);
+            }
+
+            @Override
+            public void fail(String message) {
+                ExplorerViewModel.this.fail(message);
+            }
+        }, context.work(), i18n);
         sentence.addListener(o -> retokenize());
         for (Observable o : new Observable[] {dModel, projection, loaded}) {
             o.addListener(x -> updateHeadsOffered());
@@ -120,21 +138,17 @@ public final class ExplorerViewModel {
             positional, pinned, i18n.localeProperty()}) {
             o.addListener(x -> recompute());
         }
-        for (Observable o : display.figureSettings()) {
-            o.addListener(x -> recompute());
-        }
+        maps.onViewChange(this::recompute);
         for (Observable o : controls.all()) {
             o.addListener(x -> recompute());
         }
         mode.addListener((o, a, b) -> {
-            selected.set(null);
             if (b == ViewMode.COMPARE && pinned.get() == null) {
                 pinned.set(controls.snapshot());
             } else {
                 recompute();
             }
         });
-        selected.addListener(o -> refreshDetails());
         retokenize();
         updateHeadsOffered();
         recompute();
@@ -182,7 +196,7 @@ public final class ExplorerViewModel {
                 embeddingSeed.get(), positional.get());
     }
 
-    ExplorerFigures.View view() {
+    MapView view() {
         return display.snapshot();
     }
 
@@ -236,49 +250,14 @@ public final class ExplorerViewModel {
     }
 
     void accept(Result r) {
-        lastRequest = r.request();
-        trace.set(r.trace());
-        traceA.set(r.traceA());
-        if (head.get() != r.request().view().head()) {
-            updating++;
-            head.set(r.request().view().head());
-            updating--;
-        }
         error.set(false);
         message.set("");
-        figure.set(r.figure());
-        refreshDetails();
+        maps.show(r.trace(), r.traceA(), r.figure(), r.request().view());
     }
 
     void fail(String text) {
         error.set(true);
         message.set(text);
-    }
-
-    /** What the tooltip of a hovered cell of the shown figure says. */
-    public String tooltip(CellHit hit) {
-        return lastRequest == null ? "" : figures.tooltip(trace.get(), traceA.get(), lastRequest.view(), hit);
-    }
-
-    /** A click on a cell: in the grid it enlarges that head, elsewhere it shows the cell's arithmetic. */
-    public void cellClicked(CellHit hit) {
-        if (mode.get() == ViewMode.GRID) {
-            head.set(hit.panel());
-            mode.set(ViewMode.FOCUS);
-            return;
-        }
-        selected.set(hit.onCell() && hit.panel() < 2 ? hit : null);
-    }
-
-    private void refreshDetails() {
-        CellHit hit = selected.get();
-        AttentionTrace t = hit != null && mode.get() == ViewMode.COMPARE && hit.panel() == 0 ? traceA.get()
-                : trace.get();
-        if (hit == null || t == null || hit.row() >= t.queryLength() || hit.col() >= t.keyLength()) {
-            details.clear();
-            return;
-        }
-        details.setAll(arithmetic.lines(t, head.get(), hit.row(), hit.col()));
     }
 
     /** Pins the live settings as A of the comparison. */
@@ -288,13 +267,7 @@ public final class ExplorerViewModel {
 
     /** Shows the next (+1) or previous (-1) head in focus; false at either end. */
     public boolean stepHead(int delta) {
-        AttentionTrace t = trace.get();
-        int next = head.get() + delta;
-        if (t == null || mode.get() == ViewMode.GRID || next < 0 || next >= t.headCount()) {
-            return false;
-        }
-        head.set(next);
-        return true;
+        return maps.stepHead(delta);
     }
 
     /** Takes a loaded model that the loader has already computed once. */
@@ -319,6 +292,15 @@ public final class ExplorerViewModel {
         return new org.attentionexplainer.ui.shell.LastFolder(context.settings());
     }
 
+    /**
+     * A session's model with its loaded tensors: computed once on the worker, then adopted and
+     * {@code then} applies the session's other settings; on failure nothing changes.
+     */
+    void restoreLoaded(ModelSettings settings, LoadedData d, AttentionControls controls, MapView view,
+                       Runnable then) {
+        loader.restore(settings, d, controls, view, then);
+    }
+
     public void loadSpec(Path file) {
         loader.loadSpec(file);
     }
@@ -329,18 +311,6 @@ public final class ExplorerViewModel {
 
     public void loadWeights(List<Path> files) {
         loader.loadWeights(files);
-    }
-
-    /** Shows the layer of a trained model described by {@code spec}, one head enlarged. */
-    public void showSpec(org.attentionexplainer.engine.AttentionSpec spec, String name, int focusedHead) {
-        loader.show(spec, name, focusedHead);
-    }
-
-    void focusHead(int h) {
-        head.set(h);
-        if (mode.get() == ViewMode.GRID) {
-            mode.set(ViewMode.FOCUS);
-        }
     }
 
     /** Back to the typed sentence and seeded weights. */
@@ -393,20 +363,21 @@ public final class ExplorerViewModel {
         return display;
     }
 
-    public ObjectProperty<AttentionControls> pinnedProperty() {
-        return pinned;
+    /** The maps shown: the traces, the figure, the clicked cell. */
+    public MapsModel maps() {
+        return maps;
     }
 
     public ReadOnlyObjectProperty<AttentionTrace> traceProperty() {
-        return trace.getReadOnlyProperty();
-    }
-
-    public ReadOnlyObjectProperty<AttentionTrace> traceAProperty() {
-        return traceA.getReadOnlyProperty();
+        return maps.traceProperty();
     }
 
     public ReadOnlyObjectProperty<Figure> figureProperty() {
-        return figure.getReadOnlyProperty();
+        return maps.figureProperty();
+    }
+
+    public ObjectProperty<AttentionControls> pinnedProperty() {
+        return pinned;
     }
 
     public ReadOnlyStringProperty messageProperty() {
@@ -421,11 +392,4 @@ public final class ExplorerViewModel {
         return loaded;
     }
 
-    public ObjectProperty<CellHit> selectedProperty() {
-        return selected;
-    }
-
-    public ReadOnlyListProperty<String> detailsProperty() {
-        return details.getReadOnlyProperty();
-    }
 }

@@ -5,6 +5,7 @@ import org.attentionexplainer.lesson.explorer.Embeddings;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.collections.SetChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -17,21 +18,24 @@ import org.attentionexplainer.ui.i18n.I18n;
  * vectors); with padding on, a click marks a token as padding (its key is masked).
  */
 final class TokenChips {
-    private final ExplorerViewModel vm;
+    private final ObservableList<String> tokens;
+    private final ControlsModel controls;
     private final I18n i18n;
     private final FlowPane pane = new FlowPane(6, 6);
 
-    TokenChips(ExplorerViewModel vm, I18n i18n) {
-        this.vm = vm;
+    /** @param controls where a click marks a token as padding */
+    TokenChips(ObservableList<String> tokens, ControlsModel controls, I18n i18n) {
+        this.tokens = tokens;
+        this.controls = controls;
         this.i18n = i18n;
     }
 
     Node createView() {
         pane.setId("explorer-tokens");
         pane.getStyleClass().add("token-chips");
-        vm.tokensProperty().addListener((ListChangeListener<String>) c -> rebuild());
-        vm.controls().paddedKeys().addListener((SetChangeListener<Integer>) c -> restyle());
-        vm.controls().paddingProperty().addListener(o -> restyle());
+        tokens.addListener((ListChangeListener<String>) c -> rebuild());
+        controls.paddedKeys().addListener((SetChangeListener<Integer>) c -> restyle());
+        controls.paddingProperty().addListener(o -> restyle());
         rebuild();
         ScrollPane scroll = new ScrollPane(pane);
         scroll.setFitToWidth(true);
@@ -44,7 +48,6 @@ final class TokenChips {
 
     private void rebuild() {
         List<Node> chips = new ArrayList<>();
-        List<String> tokens = vm.tokensProperty();
         for (int j = 0; j < tokens.size(); j++) {
             Label chip = new Label(tokens.get(j));
             chip.getStyleClass().add("token-chip");
@@ -53,8 +56,8 @@ final class TokenChips {
             }
             int key = j;
             chip.setOnMouseClicked(e -> {
-                if (vm.controls().paddingProperty().get()) {
-                    vm.controls().togglePadded(key);
+                if (controls.paddingProperty().get()) {
+                    controls.togglePadded(key);
                 }
             });
             chips.add(chip);
@@ -64,10 +67,10 @@ final class TokenChips {
     }
 
     private void restyle() {
-        boolean on = vm.controls().paddingProperty().get();
+        boolean on = controls.paddingProperty().get();
         for (int j = 0; j < pane.getChildren().size(); j++) {
             Node chip = pane.getChildren().get(j);
-            boolean padded = on && vm.controls().paddedKeys().contains(j);
+            boolean padded = on && controls.paddedKeys().contains(j);
             chip.getStyleClass().remove("padded");
             if (padded) {
                 chip.getStyleClass().add("padded");

@@ -25,7 +25,6 @@ import org.attentionexplainer.export.BatchExporter;
 import org.attentionexplainer.export.ExportFormat;
 import org.attentionexplainer.export.FigureFiles;
 import org.attentionexplainer.export.FigureParts;
-import org.attentionexplainer.export.MapFigures;
 import org.attentionexplainer.export.PngWriter;
 import org.attentionexplainer.export.Resolution;
 import org.attentionexplainer.render.Figure;
@@ -275,7 +274,7 @@ public final class ExportActions implements FileActions {
             try {
                 FigureFiles.requireRoom(f, ExportFormat.PNG, Resolution.times(2), i18n.get("menu.file.copyPicture"));
                 ClipboardContent content = new ClipboardContent();
-                content.putImage(SwingFXUtils.toFXImage(PngWriter.image(MapFigures.draw(f), Resolution.times(2)),
+                content.putImage(SwingFXUtils.toFXImage(PngWriter.image(FigureFiles.draw(f), Resolution.times(2)),
                         null));
                 Clipboard.getSystemClipboard().setContent(content);
             } catch (RuntimeException | OutOfMemoryError e) {

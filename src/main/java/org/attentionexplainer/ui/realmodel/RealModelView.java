@@ -24,7 +24,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import org.attentionexplainer.ui.explorer.ExplorerView;
+import org.attentionexplainer.ui.common.MapPane;
+import org.attentionexplainer.ui.common.Widgets;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.controlsfx.control.ToggleSwitch;
@@ -41,14 +42,14 @@ final class RealModelView {
     private final RealModelViewModel vm;
     private final I18n i18n;
     private final OverviewView overview;
-    private final ExplorerView focus;
+    private final MapPane focus;
 
     /** @param actions the screen's export actions, which the focused head's Export menu offers too */
     RealModelView(RealModelViewModel vm, I18n i18n, ExportActions actions) {
         this.vm = vm;
         this.i18n = i18n;
         this.overview = new OverviewView(vm, i18n);
-        this.focus = new ExplorerView(vm.focusModel(), i18n, actions);
+        this.focus = new MapPane(vm.focusModel(), i18n, actions, null);
     }
 
     Parent createView() {
@@ -153,21 +154,10 @@ final class RealModelView {
         causal.selectedProperty().bindBidirectional(vm.causalProperty());
         causal.setMaxWidth(ToggleSwitch.USE_PREF_SIZE);
 
-        Slider temperature = new Slider(Math.log10(MIN_TEMPERATURE), Math.log10(MAX_TEMPERATURE), 0);
-        temperature.setId("real-temperature");
+        // T = 1 is the model as trained: the slider snaps back to it
+        Slider temperature = new Widgets(i18n).logSlider("real-temperature", vm.temperatureProperty(), MIN_TEMPERATURE,
+                MAX_TEMPERATURE, 1.0);
         temperature.setPrefWidth(200);
-        temperature.valueProperty().addListener((o, a, b) -> {
-            double v = Math.pow(10, b.doubleValue());
-            if (Math.abs(Math.log10(vm.temperatureProperty().get()) - b.doubleValue()) > 1e-9) {
-                vm.temperatureProperty().set(Math.abs(b.doubleValue()) < 0.01 ? 1.0 : v);
-            }
-        });
-        vm.temperatureProperty().addListener((o, a, b) -> {
-            double lv = Math.log10(b.doubleValue());
-            if (Math.abs(temperature.getValue() - lv) > 1e-9) {
-                temperature.setValue(lv);
-            }
-        });
         Label value = new Label();
         value.setId("real-temperature-value");
         value.getStyleClass().add("value-label");
@@ -215,7 +205,7 @@ final class RealModelView {
         VBox.setVgrow(left, Priority.ALWAYS);
         overviewBox.setPadding(new Insets(0, 0, 0, 12));
 
-        Parent explorer = focus.createFocusView();
+        Parent explorer = focus.create();
         explorer.setId("real-focus");
         Label pick = label("real.focus.pick", "hint");
         pick.setWrapText(true);

@@ -24,7 +24,6 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
-import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.bert.EncoderTrace;
 import org.attentionexplainer.engine.bert.MiniLmModel;
 import org.attentionexplainer.engine.bert.ModelLoadException;
@@ -33,7 +32,8 @@ import org.attentionexplainer.engine.bert.WhatIf;
 import org.attentionexplainer.engine.text.Encoding;
 import org.attentionexplainer.engine.text.TextTooLongException;
 import org.attentionexplainer.engine.text.Token;
-import org.attentionexplainer.ui.explorer.ExplorerViewModel;
+import org.attentionexplainer.export.ViewMode;
+import org.attentionexplainer.ui.common.MapsModel;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
@@ -58,7 +58,7 @@ public final class RealModelViewModel {
     private final I18n i18n;
     private final ModelProvider provider;
     private final Coalescer<Computed> coalescer;
-    private final ExplorerViewModel focus;
+    private final FocusedLayer focus;
 
     private final StringProperty sentence = new SimpleStringProperty(this, "sentence", DEFAULT_SENTENCE);
     private final BooleanProperty causal = new SimpleBooleanProperty(this, "causal");
@@ -88,13 +88,13 @@ public final class RealModelViewModel {
         this.i18n = context.i18n();
         this.provider = provider;
         this.coalescer = new Coalescer<>(context.work());
-        this.focus = new ExplorerViewModel(context);
+        this.focus = new FocusedLayer(context, e -> fail(describe(e)));
         this.asTrained = Bindings.createBooleanBinding(() -> !causal.get() && temperature.get() == 1.0, causal,
                 temperature);
         sentence.addListener(o -> recompute());
         causal.addListener(o -> recompute());
         temperature.addListener(o -> recompute());
-        focus.display().headProperty().addListener((o, a, b) -> {
+        focus.maps().display().headProperty().addListener((o, a, b) -> {
             if (focusedLayer.get() >= 0) {
                 focusedHead.set(b.intValue());
             }
@@ -192,8 +192,8 @@ public final class RealModelViewModel {
         focusedLayer.set(layer);
         focusedHead.set(head);
         if (sameLayer) {
-            focus.display().headProperty().set(head);
-            focus.display().modeProperty().set(org.attentionexplainer.ui.explorer.ViewMode.FOCUS);
+            focus.maps().display().headProperty().set(head);
+            focus.maps().display().modeProperty().set(ViewMode.FOCUS);
         } else {
             showFocus(layer, head);
         }
@@ -202,9 +202,8 @@ public final class RealModelViewModel {
     private void showFocus(int layer, int head) {
         MiniLmModel m = model;
         EncoderTrace t = trace;
-        String name = i18n.get("real.focus.name", MODEL_NAME, layer + 1);
-        context.work().submit(() -> m.encoder().attentionSpec(t, 0, layer),
-                (AttentionSpec spec) -> focus.showSpec(spec, name, head), e -> fail(describe(e)));
+        focus.show(() -> m.encoder().attentionSpec(t, 0, layer), i18n.get("real.focus.name", MODEL_NAME, layer + 1),
+                head);
     }
 
     /** Back to the model as trained: no causal mask, temperature 1. */
@@ -252,9 +251,9 @@ public final class RealModelViewModel {
         return model;
     }
 
-    /** The explorer's view-model that shows the focused head. */
-    public ExplorerViewModel focusModel() {
-        return focus;
+    /** The maps of the focused layer, with the head in focus. */
+    public MapsModel focusModel() {
+        return focus.maps();
     }
 
     public StringProperty sentenceProperty() {

@@ -17,12 +17,6 @@ public record AppContext(I18n i18n, BackgroundWork work, CompletableFuture<Atten
         this(i18n, work, engine, settings, PathChooser.system(settings));
     }
 
-    /** For tests: everything synchronous, English, settings in memory. */
-    public static AppContext forTests() {
-        return new AppContext(new I18n(java.util.Locale.ENGLISH), BackgroundWork.sameThread(),
-                CompletableFuture.completedFuture(new AttentionEngine()), Settings.inMemory());
-    }
-
     /** The same context with other file choosers. */
     public AppContext withFiles(PathChooser chooser) {
         return new AppContext(i18n, work, engine, settings, chooser);

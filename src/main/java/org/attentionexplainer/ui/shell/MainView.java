@@ -27,6 +27,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.ui.help.HelpDialogs;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.theme.Theme;
@@ -188,7 +189,7 @@ public final class MainView {
         Menu languages = menu("menu.view.language");
         languages.setId("menu-language");
         ToggleGroup languageGroup = new ToggleGroup();
-        for (Locale l : I18n.SUPPORTED) {
+        for (Locale l : Localization.SUPPORTED) {
             RadioMenuItem r = new RadioMenuItem(l.getDisplayLanguage(l));
             r.setId("language-" + l.getLanguage());
             r.setToggleGroup(languageGroup);

@@ -11,6 +11,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.theme.Theme;
 
@@ -132,7 +133,7 @@ public final class MainViewModel {
     }
 
     public void setLocale(Locale locale) {
-        context.i18n().localeProperty().set(I18n.supported(locale));
+        context.i18n().localeProperty().set(Localization.supported(locale));
     }
 
     public void toggleFullScreen() {

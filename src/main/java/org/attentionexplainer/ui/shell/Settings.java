@@ -1,7 +1,5 @@
 package org.attentionexplainer.ui.shell;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -79,20 +77,4 @@ public interface Settings {
 
     /** How long after a change the preferences store writes it to disk. */
     long WRITE_DELAY_MS = 300;
-
-    /** Kept in memory only: for tests. */
-    static Settings inMemory() {
-        Map<String, String> map = new HashMap<>();
-        return new Settings() {
-            @Override
-            public String get(String key, String dflt) {
-                return map.getOrDefault(key, dflt);
-            }
-
-            @Override
-            public void put(String key, String value) {
-                map.put(key, value);
-            }
-        };
-    }
 }

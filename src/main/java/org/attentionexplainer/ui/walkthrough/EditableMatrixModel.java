@@ -13,6 +13,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableMap;
+import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.Token;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.SavedValues;

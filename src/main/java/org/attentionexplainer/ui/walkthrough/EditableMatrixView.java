@@ -14,6 +14,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.Token;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.walkthrough.EditableMatrixModel.Cell;
@@ -67,7 +68,7 @@ final class EditableMatrixView {
             add.setMinWidth(Region.USE_PREF_SIZE);
             reset.setMinWidth(Region.USE_PREF_SIZE);
             FlowPane buttons = new FlowPane(add, reset);
-            buttons.getStyleClass().add("walk-buttons");
+            buttons.getStyleClass().add("page-buttons");
             box.getChildren().add(buttons);
         }
         init();

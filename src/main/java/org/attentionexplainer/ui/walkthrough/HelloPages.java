@@ -8,6 +8,8 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.DotProduct;
 import org.attentionexplainer.lesson.QueryBreakdown;
@@ -49,7 +51,7 @@ final class HelloPages {
         model.resultProperty().addListener((o, a, b) -> refresh.run());
         model.queryProperty().addListener((o, a, b) -> refresh.run());
         i18n.localeProperty().addListener((o, a, b) -> refresh.run());
-        return StepLayout.of(i18n, Step.ALL_QUERIES, tokenTable(), visual);
+        return StepLayout.of(walk, Step.ALL_QUERIES, tokenTable(), visual);
     }
 
     /** A page whose visual is rebuilt from the chosen query's breakdown whenever anything changes. */
@@ -59,10 +61,10 @@ final class HelloPages {
             QueryBreakdown b = model.breakdownProperty().get();
             List<Node> nodes = new ArrayList<>();
             if (!model.failureProperty().get().isEmpty()) {
-                nodes.add(StepLayout.line(model.failureProperty().get(), "error-text"));
+                nodes.add(PageLayout.line(model.failureProperty().get(), "error-text"));
             }
             if (b == null) {
-                nodes.add(StepLayout.wrapped(i18n, "walk.pending", "hint"));
+                nodes.add(PageLayout.wrapped(i18n, "walk.pending", "hint"));
             } else {
                 nodes.addAll(content.apply(b));
             }
@@ -74,15 +76,15 @@ final class HelloPages {
         i18n.localeProperty().addListener((o, a, b) -> refresh.run());
         VBox inputs = new VBox(QueryChooser.create(i18n, "query", "walk.query.choose", model.tokens().rowsProperty(),
                 model.queryProperty()), tokenTable());
-        inputs.getStyleClass().add("walk-inputs");
-        return StepLayout.of(i18n, step, inputs, visual);
+        inputs.getStyleClass().add("page-inputs");
+        return StepLayout.of(walk, step, inputs, visual);
     }
 
     private Node tokenTable() {
-        VBox box = new VBox(StepLayout.wrapped(i18n, "walk.table.caption", "walk-caption"),
+        VBox box = new VBox(PageLayout.wrapped(i18n, "walk.table.caption", "page-caption"),
                 new EditableMatrixView(model.tokens(), i18n, "tokens", List.of("1", "2", "3"), model::reset)
                         .createView());
-        box.getStyleClass().add("walk-inputs");
+        box.getStyleClass().add("page-inputs");
         return box;
     }
 
@@ -92,7 +94,7 @@ final class HelloPages {
 
     private Label queryLine(QueryBreakdown b) {
         Token q = b.tokens().get(b.query());
-        return StepLayout.line(i18n.get("walk.query.is", q.label(), numbers.inputVector(q.values())), "walk-heading");
+        return PageLayout.line(i18n.get("walk.query.is", q.label(), numbers.inputVector(q.values())), "page-heading");
     }
 
     private List<Node> scoresVisual(QueryBreakdown b) {
@@ -100,8 +102,8 @@ final class HelloPages {
         grid.getStyleClass().add("walk-lines");
         for (int j = 0; j < b.tokens().size(); j++) {
             DotProduct dot = b.scores().get(j);
-            grid.add(StepLayout.token(i18n.get("walk.scores.of", label(b, j))), 0, j);
-            Label line = StepLayout.line(numbers.dotWithProducts(dot), "formula");
+            grid.add(PageLayout.token(i18n.get("walk.scores.of", label(b, j))), 0, j);
+            Label line = PageLayout.line(numbers.dotWithProducts(dot), "formula");
             line.setId("score-line-" + j);
             grid.add(line, 1, j);
         }
@@ -109,9 +111,9 @@ final class HelloPages {
         for (int j = 0; j < s.length; j++) {
             s[j] = b.scores().get(j).value();
         }
-        Label vector = StepLayout.line(i18n.get("walk.scores.vector", numbers.vector(s)), "formula", "walk-result");
+        Label vector = PageLayout.line(i18n.get("walk.scores.vector", numbers.vector(s)), "formula", "page-result");
         vector.setId("scores-vector");
-        return List.of(queryLine(b), grid, vector, StepLayout.wrapped(i18n, "walk.scores.hint", "hint"));
+        return List.of(queryLine(b), grid, vector, PageLayout.wrapped(i18n, "walk.scores.hint", "hint"));
     }
 
     private List<Node> softmaxVisual(QueryBreakdown b) {
@@ -121,7 +123,7 @@ final class HelloPages {
         String[] headers = {"walk.softmax.token", "walk.softmax.score",
             shifted ? "walk.softmax.expShifted" : "walk.softmax.exp", "walk.softmax.weight"};
         for (int c = 0; c < headers.length; c++) {
-            grid.add(StepLayout.wrapped(i18n, headers[c], "walk-table-header"), c, 0);
+            grid.add(PageLayout.wrapped(i18n, headers[c], "walk-table-header"), c, 0);
         }
         double[] e = b.exponentials();
         double[] w = b.weights();
@@ -129,24 +131,24 @@ final class HelloPages {
         Bars bars = new Bars("walk-weight-bars", "walk-bar-weight");
         bars.setValues(w);
         for (int j = 0; j < w.length; j++) {
-            grid.add(StepLayout.token(label(b, j)), 0, j + 1);
-            grid.add(StepLayout.line(numbers.fixed(b.scores().get(j).value()), "formula"), 1, j + 1);
-            Label exp = StepLayout.line(shifted
+            grid.add(PageLayout.token(label(b, j)), 0, j + 1);
+            grid.add(PageLayout.line(numbers.fixed(b.scores().get(j).value()), "formula"), 1, j + 1);
+            Label exp = PageLayout.line(shifted
                     ? "e^(" + numbers.fixed(b.scores().get(j).value()) + " − " + numbers.fixed(b.shift()) + ") = "
                       + numbers.fixed(e[j])
                     : "e^" + numbers.fixed(b.scores().get(j).value()) + " = " + numbers.fixed(e[j]), "formula");
             exp.setId("exp-" + j);
             grid.add(exp, 2, j + 1);
-            Label weight = StepLayout.line(numbers.fixed(e[j]) + " / " + numbers.fixed(sum) + " = "
-                    + numbers.fixed(w[j]), "formula", "walk-result");
+            Label weight = PageLayout.line(numbers.fixed(e[j]) + " / " + numbers.fixed(sum) + " = "
+                    + numbers.fixed(w[j]), "formula", "page-result");
             weight.setId("weight-" + j);
             grid.add(weight, 3, j + 1);
         }
-        Label expSum = StepLayout.line(i18n.get("walk.softmax.sum", numbers.sum(e) + " = " + numbers.fixed(sum)),
+        Label expSum = PageLayout.line(i18n.get("walk.softmax.sum", numbers.sum(e) + " = " + numbers.fixed(sum)),
                 "formula");
         expSum.setId("exp-sum");
-        Label weightSum = StepLayout.line(i18n.get("walk.softmax.weightSum",
-                numbers.sum(w) + " = " + numbers.fixed(b.weightSum())), "formula", "walk-result");
+        Label weightSum = PageLayout.line(i18n.get("walk.softmax.weightSum",
+                numbers.sum(w) + " = " + numbers.fixed(b.weightSum())), "formula", "page-result");
         weightSum.setId("weight-sum");
         String[] barLabels = new String[w.length];
         for (int j = 0; j < w.length; j++) {
@@ -155,7 +157,7 @@ final class HelloPages {
         List<Node> out = new ArrayList<>(List.of(queryLine(b), grid, expSum, weightSum,
                 bars.withLabels(barLabels)));
         if (shifted) {
-            out.add(StepLayout.line(i18n.get("walk.softmax.shifted", numbers.fixed(b.shift())), "hint"));
+            out.add(PageLayout.line(i18n.get("walk.softmax.shifted", numbers.fixed(b.shift())), "hint"));
         }
         return out;
     }
@@ -166,21 +168,21 @@ final class HelloPages {
         double[] w = b.weights();
         List<double[]> weighted = b.weightedEmbeddings();
         for (int j = 0; j < w.length; j++) {
-            grid.add(StepLayout.token(label(b, j)), 0, j);
-            Label line = StepLayout.line(numbers.fixed(w[j]) + " × " + numbers.inputVector(b.tokens().get(j).values())
+            grid.add(PageLayout.token(label(b, j)), 0, j);
+            Label line = PageLayout.line(numbers.fixed(w[j]) + " × " + numbers.inputVector(b.tokens().get(j).values())
                     + " = " + numbers.vector(weighted.get(j)), "formula");
             line.setId("weighted-" + j);
             grid.add(line, 1, j);
         }
-        Label context = StepLayout.line(i18n.get("walk.context.vector", label(b, b.query()),
-                numbers.vector(b.context())), "formula", "walk-result");
+        Label context = PageLayout.line(i18n.get("walk.context.vector", label(b, b.query()),
+                numbers.vector(b.context())), "formula", "page-result");
         context.setId("context-vector");
         List<Node> out = new ArrayList<>(List.of(queryLine(b), grid, context,
-                StepLayout.wrapped(i18n, "walk.context.rounding", "hint")));
+                PageLayout.wrapped(i18n, "walk.context.rounding", "hint")));
         SimpleAttention result = model.resultProperty().get();
         if (result != null && result.isCourseExample() && b.query() == CourseExample.HELLO_QUERY) {
-            Label note = StepLayout.line(i18n.get("walk.context.notes", numbers.vector(CourseExample.notesContext()),
-                    numbers.vector(b.context())), "walk-note");
+            Label note = PageLayout.line(i18n.get("walk.context.notes", numbers.vector(CourseExample.notesContext()),
+                    numbers.vector(b.context())), "page-note");
             note.setId("rounding-note");
             out.add(note);
         }
@@ -189,7 +191,7 @@ final class HelloPages {
 
     private List<Node> allQueriesVisual(SimpleAttention r) {
         if (r == null) {
-            return List.of(StepLayout.wrapped(i18n, "walk.pending", "hint"));
+            return List.of(PageLayout.wrapped(i18n, "walk.pending", "hint"));
         }
         List<String> labels = new ArrayList<>();
         for (Token t : r.tokens()) {
@@ -206,7 +208,7 @@ final class HelloPages {
                 new MatrixGrid("all-context", numbers).selectedRow(q).onRowClick(walk::replayFor)
                         .build(i18n.get("walk.all.context"), labels, EditableMatrixView.subscripted("z", r.context().cols()),
                                 r.context()));
-        return List.of(StepLayout.wrapped(i18n, "walk.all.hint", "walk-heading"), maps,
-                StepLayout.wrapped(i18n, "walk.all.legend", "hint"));
+        return List.of(PageLayout.wrapped(i18n, "walk.all.hint", "page-heading"), maps,
+                PageLayout.wrapped(i18n, "walk.all.legend", "hint"));
     }
 }

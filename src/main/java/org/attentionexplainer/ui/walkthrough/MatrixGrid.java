@@ -10,6 +10,8 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.Matrix;
 
 /**
@@ -72,7 +74,7 @@ final class MatrixGrid {
                 grid.add(cell(r, c, m.get(r, c), min, max), c + 1, r + 1);
             }
         }
-        Label heading = StepLayout.line(title, "walk-matrix-title");
+        Label heading = PageLayout.line(title, "walk-matrix-title");
         VBox box = new VBox(heading, grid);
         box.getStyleClass().add("walk-matrix-box");
         return box;

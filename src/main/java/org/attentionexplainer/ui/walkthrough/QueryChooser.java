@@ -9,6 +9,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.lesson.Token;
 import org.attentionexplainer.ui.i18n.I18n;
 
@@ -42,7 +43,7 @@ final class QueryChooser {
         rebuild.run();
         tokens.addListener((o, a, b) -> rebuild.run());
         selected.addListener((o, a, b) -> rebuild.run());
-        Label caption = StepLayout.wrapped(i18n, captionKey, "walk-caption");
+        Label caption = PageLayout.wrapped(i18n, captionKey, "page-caption");
         VBox box = new VBox(caption, buttons);
         box.getStyleClass().add("walk-chooser-box");
         return box;

@@ -14,6 +14,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.ScalingDemo;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -24,11 +26,13 @@ final class ScalingPage {
     private static final double MAX_LOG2 = Math.log(ScalingDemo.MAX_DK) / Math.log(2);
 
     private final ScalingViewModel model;
+    private final WalkthroughViewModel walk;
     private final I18n i18n;
     private final Numbers numbers;
 
     ScalingPage(WalkthroughViewModel walk) {
         this.model = walk.scaling();
+        this.walk = walk;
         this.i18n = walk.i18n();
         this.numbers = new Numbers(i18n);
     }
@@ -39,10 +43,10 @@ final class ScalingPage {
             ScalingDemo d = model.resultProperty().get();
             List<Node> nodes = new ArrayList<>();
             if (!model.failureProperty().get().isEmpty()) {
-                nodes.add(StepLayout.line(model.failureProperty().get(), "error-text"));
+                nodes.add(PageLayout.line(model.failureProperty().get(), "error-text"));
             }
             if (d == null) {
-                nodes.add(StepLayout.wrapped(i18n, "walk.pending", "hint"));
+                nodes.add(PageLayout.wrapped(i18n, "walk.pending", "hint"));
             } else {
                 nodes.addAll(content(d));
             }
@@ -52,7 +56,7 @@ final class ScalingPage {
         model.resultProperty().addListener((o, a, b) -> refresh.run());
         model.failureProperty().addListener((o, a, b) -> refresh.run());
         i18n.localeProperty().addListener((o, a, b) -> refresh.run());
-        return StepLayout.of(i18n, Step.WHY_SQRT_DK, inputs(), visual);
+        return StepLayout.of(walk, Step.WHY_SQRT_DK, inputs(), visual);
     }
 
     private Node inputs() {
@@ -82,7 +86,7 @@ final class ScalingPage {
                 slider.setValue(log2(b.intValue()));
             }
         });
-        Label dkLabel = StepLayout.wrapped(i18n, "walk.sqrt.dk", "walk-caption");
+        Label dkLabel = PageLayout.wrapped(i18n, "walk.sqrt.dk", "page-caption");
         HBox.setHgrow(dkLabel, Priority.ALWAYS);
         dkField.setMinWidth(Region.USE_PREF_SIZE);
         HBox dkRow = new HBox(dkLabel, dkField);
@@ -98,7 +102,7 @@ final class ScalingPage {
         draw.textProperty().bind(i18n.text("walk.sqrt.draw"));
         draw.setOnAction(e -> model.reseed(seed.getText()));
         seed.setOnAction(e -> model.reseed(seed.getText()));
-        Label seedLabel = StepLayout.wrapped(i18n, "walk.seed", "walk-caption");
+        Label seedLabel = PageLayout.wrapped(i18n, "walk.seed", "page-caption");
         seedLabel.setMinWidth(Region.USE_PREF_SIZE);
         seed.setMinWidth(Region.USE_PREF_SIZE);
         draw.setMinWidth(Region.USE_PREF_SIZE);
@@ -106,12 +110,12 @@ final class ScalingPage {
         seedRow.getStyleClass().add("walk-seed-row");
         Label seedError = error(model.seedErrorProperty());
         VBox box = new VBox(dkRow, slider, sliderScale(), dkError, seedRow, seedError);
-        box.getStyleClass().add("walk-inputs");
+        box.getStyleClass().add("page-inputs");
         return box;
     }
 
     private static Label error(ObservableValue<String> text) {
-        Label label = StepLayout.line("", "error-text");
+        Label label = PageLayout.line("", "error-text");
         label.textProperty().bind(text);
         label.visibleProperty().bind(label.textProperty().isNotEmpty());
         label.managedProperty().bind(label.visibleProperty());
@@ -135,27 +139,27 @@ final class ScalingPage {
     private List<Node> content(ScalingDemo d) {
         ScalingDemo.Spread raw = d.unscaled();
         ScalingDemo.Spread scaled = d.scaled();
-        Label rawLine = StepLayout.line(i18n.get("walk.sqrt.varianceRaw", numbers.fixed(raw.variance(), 2), Integer.toString(d.dk()),
+        Label rawLine = PageLayout.line(i18n.get("walk.sqrt.varianceRaw", numbers.fixed(raw.variance(), 2), Integer.toString(d.dk()),
                 numbers.fixed(raw.standardDeviation(), 2)), "formula");
         rawLine.setId("variance-raw");
-        Label scaledLine = StepLayout.line(i18n.get("walk.sqrt.varianceScaled",
+        Label scaledLine = PageLayout.line(i18n.get("walk.sqrt.varianceScaled",
                 numbers.fixed(scaled.variance(), 2), numbers.fixed(scaled.standardDeviation(), 2)),
-                "formula", "walk-result");
+                "formula", "page-result");
         scaledLine.setId("variance-scaled");
         int maxCount = Math.max(raw.maxCount(), scaled.maxCount());
         List<Node> out = new ArrayList<>(List.of(
-                StepLayout.heading(i18n.get("walk.sqrt.spread", ScalingDemo.PAIRS)),
+                PageLayout.heading(i18n.get("walk.sqrt.spread", ScalingDemo.PAIRS)),
                 rawLine, histogram("walk.sqrt.rawLabel", raw, maxCount, "walk-bar-raw"),
                 scaledLine, histogram("walk.sqrt.scaledLabel", scaled, maxCount, "walk-bar-scaled"),
                 axis(raw.range())));
-        out.add(StepLayout.heading(i18n.get("walk.sqrt.saturation", d.exampleScaled().length)));
+        out.add(PageLayout.heading(i18n.get("walk.sqrt.saturation", d.exampleScaled().length)));
         out.add(weights("walk.sqrt.weightsRaw", d.exampleUnscaled(), "walk-bar-raw", "saturation-raw"));
         out.add(weights("walk.sqrt.weightsScaled", d.exampleScaled(), "walk-bar-scaled", "saturation-scaled"));
-        Label average = StepLayout.line(i18n.get("walk.sqrt.maxWeight", numbers.fixed(d.maxWeightUnscaled(), 3),
-                numbers.fixed(d.maxWeightScaled(), 3)), "walk-result");
+        Label average = PageLayout.line(i18n.get("walk.sqrt.maxWeight", numbers.fixed(d.maxWeightUnscaled(), 3),
+                numbers.fixed(d.maxWeightScaled(), 3)), "page-result");
         average.setId("max-weight");
         out.add(average);
-        out.add(StepLayout.wrapped(i18n, "walk.sqrt.why", "hint"));
+        out.add(PageLayout.wrapped(i18n, "walk.sqrt.why", "hint"));
         return out;
     }
 
@@ -167,7 +171,7 @@ final class ScalingPage {
         }
         Bars bars = new Bars("walk-histogram", barClass);
         bars.setValues(heights);
-        Label caption = StepLayout.wrapped(i18n, key, "walk-chart-caption");
+        Label caption = PageLayout.wrapped(i18n, key, "walk-chart-caption");
         HBox row = new HBox(caption, bars);
         row.getStyleClass().add("walk-chart-row");
         row.setAlignment(Pos.BOTTOM_LEFT);
@@ -200,7 +204,7 @@ final class ScalingPage {
             values[i] = numbers.fixed(w[i], 2);
         }
         Node chart = bars.withLabels(values);
-        Label caption = StepLayout.wrapped(i18n, key, "walk-chart-caption");
+        Label caption = PageLayout.wrapped(i18n, key, "walk-chart-caption");
         HBox row = new HBox(caption, chart);
         row.getStyleClass().add("walk-chart-row");
         return row;

@@ -12,6 +12,8 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.DotProduct;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.lesson.Token;
@@ -21,11 +23,13 @@ import org.attentionexplainer.ui.i18n.I18n;
 /** Steps 5–7 on "Your journey starts with one step": Q, K, V; scaled scores; weights and context. */
 final class TrainablePages {
     private final TrainableViewModel model;
+    private final WalkthroughViewModel walk;
     private final I18n i18n;
     private final Numbers numbers;
 
     TrainablePages(WalkthroughViewModel walk) {
         this.model = walk.trainable();
+        this.walk = walk;
         this.i18n = walk.i18n();
         this.numbers = new Numbers(i18n);
     }
@@ -44,15 +48,15 @@ final class TrainablePages {
 
     private Node page(Step step, Node top, Function<TrainableAttention, List<Node>> content) {
         VBox results = new VBox();
-        results.getStyleClass().add("walk-visual-part");
+        results.getStyleClass().add("page-visual-part");
         Runnable refresh = () -> {
             TrainableAttention r = model.resultProperty().get();
             List<Node> nodes = new ArrayList<>();
             if (!model.failureProperty().get().isEmpty()) {
-                nodes.add(StepLayout.line(model.failureProperty().get(), "error-text"));
+                nodes.add(PageLayout.line(model.failureProperty().get(), "error-text"));
             }
             if (r == null) {
-                nodes.add(StepLayout.wrapped(i18n, "walk.pending", "hint"));
+                nodes.add(PageLayout.wrapped(i18n, "walk.pending", "hint"));
             } else {
                 nodes.addAll(content.apply(r));
             }
@@ -67,11 +71,11 @@ final class TrainablePages {
         VBox inputs = new VBox(
                 QueryChooser.create(i18n, "token", "walk.trainable.choose", model.sentence().rowsProperty(),
                         model.selectedProperty()),
-                StepLayout.wrapped(i18n, "walk.trainable.caption", "walk-caption"),
+                PageLayout.wrapped(i18n, "walk.trainable.caption", "page-caption"),
                 new EditableMatrixView(model.sentence(), i18n, "sentence", List.of("1", "2", "3"), model::reset)
                         .createView());
-        inputs.getStyleClass().add("walk-inputs");
-        return StepLayout.of(i18n, step, inputs, visual);
+        inputs.getStyleClass().add("page-inputs");
+        return StepLayout.of(walk, step, inputs, visual);
     }
 
     /** The seed and the three editable weight matrices. */
@@ -85,12 +89,12 @@ final class TrainablePages {
         draw.textProperty().bind(i18n.text("walk.seed.draw"));
         draw.setOnAction(e -> model.reseed(seed.getText()));
         seed.setOnAction(e -> model.reseed(seed.getText()));
-        Label seedLabel = StepLayout.wrapped(i18n, "walk.seed", "walk-caption");
+        Label seedLabel = PageLayout.wrapped(i18n, "walk.seed", "page-caption");
         seedLabel.setMinWidth(Region.USE_PREF_SIZE);
         draw.setMinWidth(Region.USE_PREF_SIZE);
         HBox seedRow = new HBox(seedLabel, seed, draw);
         seedRow.getStyleClass().add("walk-seed-row");
-        Label seedError = StepLayout.line("", "error-text");
+        Label seedError = PageLayout.line("", "error-text");
         seedError.setId("seed-error");
         seedError.textProperty().bind(model.seedErrorProperty());
         seedError.visibleProperty().bind(seedError.textProperty().isNotEmpty());
@@ -102,12 +106,12 @@ final class TrainablePages {
                 titled("walk.weights.value", new EditableMatrixView(model.valueWeights(), i18n, "wv", outputs, null)));
         weights.getStyleClass().addAll("walk-maps", "walk-weights");
         VBox box = new VBox(seedRow, seedError, weights);
-        box.getStyleClass().add("walk-visual-part");
+        box.getStyleClass().add("page-visual-part");
         return box;
     }
 
     private Node titled(String key, EditableMatrixView table) {
-        VBox box = new VBox(StepLayout.wrapped(i18n, key, "walk-matrix-title"), table.createView());
+        VBox box = new VBox(PageLayout.wrapped(i18n, key, "walk-matrix-title"), table.createView());
         box.getStyleClass().add("walk-matrix-box");
         return box;
     }
@@ -136,7 +140,7 @@ final class TrainablePages {
                         EditableMatrixView.subscripted("v", r.dk()), r.values()));
         maps.getStyleClass().add("walk-maps");
         List<Node> out = new ArrayList<>(List.of(maps,
-                StepLayout.heading(i18n.get("walk.projections.worked", rows.get(s)))));
+                PageLayout.heading(i18n.get("walk.projections.worked", rows.get(s)))));
         addLines(out, "proj-q", "q", r.queryProjection(s), true);
         addLines(out, "proj-k", "k", r.keyProjection(s), true);
         addLines(out, "proj-v", "v", r.valueProjection(s), true);
@@ -146,7 +150,7 @@ final class TrainablePages {
     private void addLines(List<Node> out, String id, String symbol, List<DotProduct> dots, boolean inputs) {
         List<String> names = EditableMatrixView.subscripted(symbol, dots.size());
         for (int c = 0; c < dots.size(); c++) {
-            Label line = StepLayout.line(names.get(c) + " = "
+            Label line = PageLayout.line(names.get(c) + " = "
                     + (inputs ? numbers.inputDot(dots.get(c)) : numbers.dot(dots.get(c))), "formula");
             line.setId(id + "-" + c);
             out.add(line);
@@ -163,22 +167,22 @@ final class TrainablePages {
                 new MatrixGrid("scaled", numbers).heat().selectedRow(s).build(
                         i18n.get("walk.scaled.divided", numbers.fixed(sqrt)), rows, rows, r.scaled()));
         maps.getStyleClass().add("walk-maps");
-        Label dk = StepLayout.line(i18n.get("walk.scaled.dk", Integer.toString(r.dk()), numbers.fixed(sqrt)), "walk-heading");
+        Label dk = PageLayout.line(i18n.get("walk.scaled.dk", Integer.toString(r.dk()), numbers.fixed(sqrt)), "page-heading");
         dk.setId("dk-line");
         GridPane lines = new GridPane();
         lines.getStyleClass().add("walk-lines");
         List<DotProduct> dots = r.scoreRow(s);
         for (int j = 0; j < dots.size(); j++) {
-            lines.add(StepLayout.token(rows.get(j)), 0, j);
-            Label dot = StepLayout.line(numbers.dot(dots.get(j)), "formula");
+            lines.add(PageLayout.token(rows.get(j)), 0, j);
+            Label dot = PageLayout.line(numbers.dot(dots.get(j)), "formula");
             dot.setId("scaled-line-" + j);
             lines.add(dot, 1, j);
-            Label divided = StepLayout.line("/ " + numbers.fixed(sqrt) + " = " + numbers.fixed(r.scaled().get(s, j)),
-                    "formula", "walk-result");
+            Label divided = PageLayout.line("/ " + numbers.fixed(sqrt) + " = " + numbers.fixed(r.scaled().get(s, j)),
+                    "formula", "page-result");
             divided.setMinWidth(Region.USE_PREF_SIZE);
             lines.add(divided, 2, j);
         }
-        return List.of(dk, maps, StepLayout.heading(i18n.get("walk.scaled.worked", rows.get(s))), lines);
+        return List.of(dk, maps, PageLayout.heading(i18n.get("walk.scaled.worked", rows.get(s))), lines);
     }
 
     private List<Node> contextVisual(TrainableAttention r) {
@@ -197,13 +201,13 @@ final class TrainablePages {
         for (double w : weights) {
             total += w;
         }
-        Label softmax = StepLayout.line("softmax(" + numbers.vector(r.scaled().row(s)) + ") = "
+        Label softmax = PageLayout.line("softmax(" + numbers.vector(r.scaled().row(s)) + ") = "
                 + numbers.vector(weights), "formula");
         softmax.setId("trained-softmax");
-        Label sum = StepLayout.line("Σ = " + numbers.sum(weights) + " = " + numbers.fixed(total), "formula");
+        Label sum = PageLayout.line("Σ = " + numbers.sum(weights) + " = " + numbers.fixed(total), "formula");
         sum.setId("trained-sum");
         List<Node> out = new ArrayList<>(List.of(maps,
-                StepLayout.heading(i18n.get("walk.trained.worked", rows.get(s))), softmax, sum));
+                PageLayout.heading(i18n.get("walk.trained.worked", rows.get(s))), softmax, sum));
         addLines(out, "trained-z", "z", r.contextRow(s), false);
         return out;
     }

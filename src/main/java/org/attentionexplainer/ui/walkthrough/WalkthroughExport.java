@@ -6,7 +6,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import org.attentionexplainer.export.ExportTexts;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.export.StepFigures;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.Step;
@@ -43,7 +43,7 @@ final class WalkthroughExport {
         actions = new ExportActions(i18n, context.files(), notice::set)
                 .figures(tables.isNotNull(), whyNot, () -> StepFigures.fileName(tables.get()),
                         parts -> tables.get() == null ? null
-                                : new StepFigures(new ExportTexts(i18n.locale())).figure(tables.get(), parts));
+                                : new StepFigures(Localization.of(i18n.locale())).figure(tables.get(), parts));
         refresh();
     }
 

@@ -61,11 +61,11 @@ public final class WalkthroughScreen implements Screen {
 
     @Override
     public boolean first() {
-        return model.cursor().first();
+        return model.book().first();
     }
 
     @Override
     public boolean last() {
-        return model.cursor().last();
+        return model.book().last();
     }
 }

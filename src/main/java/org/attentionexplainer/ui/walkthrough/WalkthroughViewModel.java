@@ -3,12 +3,13 @@ package org.attentionexplainer.ui.walkthrough;
 import java.util.List;
 import javafx.beans.binding.ObjectBinding;
 import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import org.attentionexplainer.lesson.Step;
+import org.attentionexplainer.ui.common.Book;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Settings;
-import org.attentionexplainer.ui.shell.StepCursor;
 
 /**
  * The walkthrough: which step is shown ("step n of N", remembered between runs so a learner
@@ -20,8 +21,7 @@ public final class WalkthroughViewModel {
     static final String QUERY_SETTING = "walkthroughQuery";
 
     private final AppContext context;
-    private final StepCursor<Step> cursor;
-    private final javafx.beans.property.BooleanProperty presenting = new javafx.beans.property.SimpleBooleanProperty();
+    private final Book<Step> book;
     private final HelloViewModel hello;
     private TrainableViewModel trainable;
     private ScalingViewModel scaling;
@@ -29,7 +29,7 @@ public final class WalkthroughViewModel {
     public WalkthroughViewModel(AppContext context) {
         this.context = context;
         Settings settings = context.settings();
-        cursor = new StepCursor<>(List.of(Step.values()), settings, STEP_SETTING);
+        book = new Book<>(List.of(Step.values()), settings, STEP_SETTING);
         hello = new HelloViewModel(context);
         hello.selectQuery(settings.getInt(QUERY_SETTING, hello.queryProperty().get()));
         hello.queryProperty().addListener((o, a, b) -> settings.put(QUERY_SETTING, Integer.toString(b.intValue())));
@@ -40,31 +40,31 @@ public final class WalkthroughViewModel {
     }
 
     /** Presentation mode: each step reduced to its headline, formula and picture. */
-    public javafx.beans.property.BooleanProperty presentingProperty() {
-        return presenting;
+    public BooleanProperty presentingProperty() {
+        return book.presentingProperty();
     }
 
     /** Which step is shown; next, previous, first, last. */
-    public StepCursor<Step> cursor() {
-        return cursor;
+    public Book<Step> book() {
+        return book;
     }
 
     public List<Step> steps() {
-        return cursor.pages();
+        return book.pages();
     }
 
     /** The index of the step shown, from 0. */
     public ReadOnlyIntegerProperty indexProperty() {
-        return cursor.indexProperty();
+        return book.indexProperty();
     }
 
     public ObjectBinding<Step> stepProperty() {
-        return cursor.currentProperty();
+        return book.currentProperty();
     }
 
     /** "Step n of N" in the current language. */
     public StringBinding progressText() {
-        return cursor.progressText(context.i18n(), "walk.progress");
+        return book.progressText(context.i18n(), "walk.progress");
     }
 
     public HelloViewModel hello() {
@@ -88,19 +88,19 @@ public final class WalkthroughViewModel {
     }
 
     public boolean next() {
-        return cursor.next();
+        return book.next();
     }
 
     public boolean previous() {
-        return cursor.previous();
+        return book.previous();
     }
 
     public boolean goTo(Step target) {
-        return cursor.goTo(target);
+        return book.goTo(target);
     }
 
     public boolean goTo(int i) {
-        return cursor.goTo(i);
+        return book.goTo(i);
     }
 
     /** Makes token {@code i} the query and goes back to step 1 to replay steps 1–3 for it. */

@@ -11,6 +11,7 @@ import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.Tensor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.attentionexplainer.lesson.Text;
 
 class HardSoftChapterTest {
     private static AttentionEngine engine;

@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
+import org.attentionexplainer.ui.MemorySettings;
+import org.attentionexplainer.ui.common.Texts;
 import org.attentionexplainer.engine.AttentionEngine;
-import org.attentionexplainer.lesson.chapters.ChapterId;
 import org.attentionexplainer.lesson.chapters.CostEstimate;
 import org.attentionexplainer.lesson.chapters.ModelPreset;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
@@ -32,35 +33,35 @@ class ChaptersViewModelTest {
     }
 
     private static ChaptersViewModel model() {
-        return new ChaptersViewModel(context(Settings.inMemory(), Locale.ENGLISH));
+        return new ChaptersViewModel(context(new MemorySettings(), Locale.ENGLISH));
     }
 
     @Test
     void causalWeightsAreTheBooksAndDropoutFollowsTheSlider() {
         ChaptersViewModel vm = model();
-        var c = vm.models().causal().get();
+        var c = vm.page(CausalPage.class).model().get();
         // book, ch. 3: row "journey" [0.5517, 0.4483], row "starts" [0.3800, 0.3097, 0.3103]
         assertEquals(0.5517, c.maskThenSoftmax().get(1, 0), 1e-4);
         assertEquals(0.4483, c.maskThenSoftmax().get(1, 1), 1e-4);
         assertEquals(0.3097, c.softmaxThenRenormalize().get(2, 1), 1e-4);
         assertEquals(0f, c.maskThenSoftmax().get(1, 2));
         assertEquals(2.0, c.dropout().rescale(), 1e-12);
-        vm.models().dropoutPProperty().set(0.2);
+        vm.page(CausalPage.class).dropoutPProperty().set(0.2);
         // 1 / (1 - 0.2) = 1.25
-        assertEquals(1.25, vm.models().causal().get().dropout().rescale(), 1e-9);
-        assertEquals(0.2, vm.models().causal().get().dropout().p(), 1e-12);
+        assertEquals(1.25, vm.page(CausalPage.class).model().get().dropout().rescale(), 1e-9);
+        assertEquals(0.2, vm.page(CausalPage.class).model().get().dropout().p(), 1e-12);
     }
 
     @Test
     void inverseTemperatureSharpensTheWeights() {
         ChaptersViewModel vm = model();
         // softmax of the scores of "shiny", [0.7842, 1.3569, 1.2487], by hand: [0.2291, 0.4063, 0.3646]
-        float[] row = vm.models().hardSoft().get().soft().row(1);
+        float[] row = vm.page(HardSoftPage.class).model().get().soft().row(1);
         assertEquals(0.2291, row[0], 2e-4);
         assertEquals(0.4063, row[1], 2e-4);
-        vm.models().betaProperty().set(2);
+        vm.page(HardSoftPage.class).betaProperty().set(2);
         // softmax(2 s) = [0.1498, 0.4709, 0.3793]
-        row = vm.models().hardSoft().get().soft().row(1);
+        row = vm.page(HardSoftPage.class).model().get().soft().row(1);
         assertEquals(0.1498, row[0], 3e-4);
         assertEquals(0.4709, row[1], 3e-4);
         assertEquals(0.3793, row[2], 3e-4);
@@ -70,54 +71,54 @@ class ChaptersViewModelTest {
     void maskTogglesChangeWhatAQuerySees() {
         ChaptersViewModel vm = model();
         // "with" (position 3) under causal and a window of 2 sees "journey", "starts", "with"
-        assertEquals(3, vm.models().masks().get().visibleKeys(1, 3));
-        vm.models().windowMaskProperty().set(false);
+        assertEquals(3, vm.page(MasksPage.class).model().get().visibleKeys(1, 3));
+        vm.page(MasksPage.class).windowMaskProperty().set(false);
         // causal alone: "Your", "journey", "starts", "with"
-        assertEquals(4, vm.models().masks().get().visibleKeys(1, 3));
-        vm.models().causalMaskProperty().set(false);
-        assertEquals(6, vm.models().masks().get().visibleKeys(1, 3));
+        assertEquals(4, vm.page(MasksPage.class).model().get().visibleKeys(1, 3));
+        vm.page(MasksPage.class).causalMaskProperty().set(false);
+        assertEquals(6, vm.page(MasksPage.class).model().get().visibleKeys(1, 3));
         // padding hides the three padded keys of the first sentence from every query
-        assertEquals(3, vm.models().masks().get().visibleKeys(0, 0));
+        assertEquals(3, vm.page(MasksPage.class).model().get().visibleKeys(0, 0));
     }
 
     @Test
     void stabilityAndEdgeCasesShowTheHandValues() {
         ChaptersViewModel vm = model();
-        var large = vm.models().stability().get().large();
+        var large = vm.page(StabilityPage.class).model().get().large();
         assertTrue(Float.isInfinite(large.naiveExp32().get(0)));
         assertTrue(Float.isNaN(large.naiveSoftmax32().get(0)));
         // softmax([0, 1, 2]) = [0.0900, 0.2447, 0.6652]
         assertEquals(0.0900, large.stable32().get(0), 1e-4);
         assertEquals(0.6652, large.stable32().get(2), 1e-4);
-        assertEquals(1.0f, vm.models().single().get().weights().get(0, 0));
-        assertEquals(null, vm.models().longInput().get(), "computed only when asked for");
-        vm.models().requestLongInput();
-        assertEquals(2048, vm.models().longInput().get().tokens());
+        assertEquals(1.0f, vm.page(EdgeCasesPage.class).model().get().weights().get(0, 0));
+        assertEquals(null, vm.page(EdgeCasesPage.class).longInput().get(), "computed only when asked for");
+        vm.page(EdgeCasesPage.class).requestLongInput(vm.work());
+        assertEquals(2048, vm.page(EdgeCasesPage.class).longInput().get().tokens());
         // 2048^2 weights of 1/2048 on average
-        assertEquals(1 / 2048.0, vm.models().longInput().get().meanWeight(), 1e-12);
+        assertEquals(1 / 2048.0, vm.page(EdgeCasesPage.class).longInput().get().meanWeight(), 1e-12);
     }
 
     @Test
     void costCalculatorPresetsAndRefusal() {
         ChaptersViewModel vm = model();
-        CostEstimate e = vm.models().cost().get().estimate();
+        CostEstimate e = vm.page(CostPage.class).model().get().estimate();
         // Llama 3 8B, fp16: 2 * 32 layers * 8 kv heads * 128 * 2 bytes = 131072 bytes per token
         assertEquals(131072, e.kvCacheBytesPerToken(), 0);
         // 32 heads * 8192^2 * 2 bytes
         assertEquals(4294967296.0, e.attentionMatrixBytesPerLayer(), 0);
-        vm.cost().usePreset(ModelPreset.GPT2_SMALL);
+        vm.page(CostPage.class).cost().usePreset(ModelPreset.GPT2_SMALL);
         // 2 * 12 * 12 * 64 * 2 = 36864
-        assertEquals(36864, vm.models().cost().get().estimate().kvCacheBytesPerToken(), 0);
-        vm.cost().kvHeadsProperty().set(5);
-        assertFalse(vm.cost().errorProperty().get().isEmpty());
-        assertEquals(36864, vm.models().cost().get().estimate().kvCacheBytesPerToken(), 0);
+        assertEquals(36864, vm.page(CostPage.class).model().get().estimate().kvCacheBytesPerToken(), 0);
+        vm.page(CostPage.class).cost().kvHeadsProperty().set(5);
+        assertFalse(vm.page(CostPage.class).cost().errorProperty().get().isEmpty());
+        assertEquals(36864, vm.page(CostPage.class).model().get().estimate().kvCacheBytesPerToken(), 0);
         // the course notes' figure: 32 * 131072^2 * 2 bytes = 1.0995e12
-        assertEquals(1.0995e12, vm.models().cost().get().correction().bytes(), 1e8);
+        assertEquals(1.0995e12, vm.page(CostPage.class).model().get().correction().bytes(), 1e8);
     }
 
     @Test
     void quizAnswersAreCheckedAndTheScoreIsKept() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
         QuizViewModel quiz = vm.quiz();
         ChoiceQuestion first = assertInstanceOf(ChoiceQuestion.class, quiz.question());
@@ -137,7 +138,7 @@ class ChaptersViewModelTest {
         assertEquals("1/2", settings.get("quizScore.causal", ""));
 
         ChaptersViewModel again = new ChaptersViewModel(context(settings, Locale.forLanguageTag("tr")));
-        assertEquals("1/2", again.progressProperty().get().score(ChapterId.CAUSAL).asString());
+        assertEquals("1/2", again.progressProperty().get().score("causal").asString());
         again.quiz().nextQuestion();
         again.quiz().nextQuestion();
         again.quiz().answer("1,1034");
@@ -147,18 +148,18 @@ class ChaptersViewModelTest {
 
     @Test
     void stepsThroughTheChaptersAndResumes() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
         assertEquals("Chapter 1 of 9", vm.progressText().get());
         assertFalse(vm.previous());
         for (int i = 1; i < 9; i++) {
             assertTrue(vm.next());
-            assertEquals(vm.chapters().get(i), vm.quiz().quizProperty().get().chapter());
+            assertEquals(vm.chapters().get(i).id(), vm.quiz().quizProperty().get().chapter());
         }
         assertFalse(vm.next());
         assertEquals("Chapter 9 of 9", vm.progressText().get());
-        vm.goTo(ChapterId.COST);
+        vm.goTo(7);
         ChaptersViewModel again = new ChaptersViewModel(context(settings, Locale.ENGLISH));
-        assertEquals(ChapterId.COST, again.chapterProperty().get());
+        assertEquals("cost", again.chapterId());
     }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
+import org.attentionexplainer.ui.MemorySettings;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Backends;
@@ -59,7 +60,7 @@ class ExplorerBenchmark {
         });
         Backends.warmUp();
         AppContext context = new AppContext(new I18n(Locale.ENGLISH), BackgroundWork.forApp(worker),
-                CompletableFuture.completedFuture(new AttentionEngine()), Settings.inMemory());
+                CompletableFuture.completedFuture(new AttentionEngine()), new MemorySettings());
         System.out.println("backend: " + context.engine().join().backend() + ", cores: "
                 + Runtime.getRuntime().availableProcessors() + ", max heap: "
                 + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB");

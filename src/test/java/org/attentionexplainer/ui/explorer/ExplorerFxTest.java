@@ -17,6 +17,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.attentionexplainer.ui.TestContexts;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.render.CellHit;
 import org.attentionexplainer.render.FigureLayout;
@@ -42,7 +44,7 @@ class ExplorerFxTest {
 
     @Start
     void start(Stage stage) {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         explorer = new ExplorerScreen(context);
         MainViewModel main = new MainViewModel(context, List.of(new HomeScreen(context), explorer));
         Scene scene = new Scene(new MainView(main, stage::close).createView(), 1200, 760);

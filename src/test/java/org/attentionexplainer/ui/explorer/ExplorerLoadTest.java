@@ -1,5 +1,6 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.lesson.explorer.ProjectionKind;
 import org.attentionexplainer.lesson.explorer.ScaleMode;
 
@@ -30,7 +31,7 @@ class ExplorerLoadTest {
 
     @BeforeAll
     static void engine() {
-        context = AppContext.forTests();
+        context = TestContexts.english();
     }
 
     private Path npy(String name, float[] values, int... shape) throws IOException {

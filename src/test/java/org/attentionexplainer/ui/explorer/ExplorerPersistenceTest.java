@@ -12,11 +12,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.attentionexplainer.ui.MemorySettings;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.lesson.explorer.AttentionControls;
 import org.attentionexplainer.lesson.explorer.ProjectionKind;
 import org.attentionexplainer.lesson.explorer.ScaleMode;
 import org.attentionexplainer.lesson.explorer.Session;
+import org.attentionexplainer.export.SessionFiles;
+import org.attentionexplainer.export.SpecException;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -40,18 +44,23 @@ class ExplorerPersistenceTest {
         AppContext context = new AppContext(new I18n(Locale.ENGLISH), BackgroundWork.sameThread(),
                 CompletableFuture.completedFuture(engine), settings);
         ExplorerViewModel vm = new ExplorerViewModel(context);
-        new ExplorerPersistence(settings).attach(vm);
+        ExplorerSessions.remember(vm, settings);
         return vm;
+    }
+
+    /** The session stored under the explorer's key. */
+    private static Session stored(Settings settings) throws SpecException {
+        return SessionFiles.fromJson(settings.get(ExplorerPersistence.KEY, null), "stored");
     }
 
     private static Session defaults() {
         return ExplorerSessions.snapshot(new ExplorerViewModel(new AppContext(new I18n(Locale.ENGLISH),
-                BackgroundWork.sameThread(), CompletableFuture.completedFuture(engine), Settings.inMemory())));
+                BackgroundWork.sameThread(), CompletableFuture.completedFuture(engine), new MemorySettings())));
     }
 
     @Test
     void everySettingComesBackInTheNextRunWithTheSameWeights() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ExplorerViewModel a = start(settings);
         a.sentenceProperty().set("Kedi paspasın üstüne oturdu çünkü yorgundu.");
         a.dModelProperty().set(16);
@@ -94,7 +103,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void theComparisonComesBackWithItsPinnedSettings() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ExplorerViewModel a = start(settings);
         a.controls().temperatureProperty().set(0.5);
         a.pinAsA();
@@ -105,23 +114,67 @@ class ExplorerPersistenceTest {
         assertEquals(ViewMode.COMPARE, b.display().modeProperty().get());
         assertEquals(0.5, b.pinnedProperty().get().temperature());
         assertEquals(2.0, b.controls().temperatureProperty().get());
-        assertEquals(0.5, b.traceAProperty().get().spec().temperature(), "A is computed with the pinned T");
+        assertEquals(0.5, b.maps().traceAProperty().get().spec().temperature(), "A is computed with the pinned T");
         assertEquals(2.0, b.traceProperty().get().spec().temperature());
     }
 
     @Test
-    void aFirstRunKeepsTheDefaultsAndSavesThem() {
-        Settings settings = Settings.inMemory();
+    void aFirstRunKeepsTheDefaultsAndSavesThemAsASession() throws Exception {
+        Settings settings = new MemorySettings();
         ExplorerViewModel vm = start(settings);
         assertEquals(defaults(), ExplorerSessions.snapshot(vm));
-        assertEquals(ExplorerViewModel.DEFAULT_SENTENCE, settings.get("explorer.sentence", null));
-        assertEquals("1.0", settings.get("explorer.controls.temperature", null));
-        assertEquals("false", settings.get("explorer.pinned", null));
+        assertEquals(defaults(), stored(settings));
+        assertNull(settings.get("explorer.sentence", null), "one value, not one key per setting");
     }
 
     @Test
-    void corruptOrOutOfRangeValuesFallBackToTheDefaultsOneByOne() {
-        Settings settings = Settings.inMemory();
+    void settingsStoredKeyByKeyByThePreviousVersionStillLoad() throws Exception {
+        Settings settings = new MemorySettings();
+        Map<String, String> stored = Map.ofEntries(
+                Map.entry("version", "1"),
+                Map.entry("sentence", "Attention is all you need"),
+                Map.entry("dModel", "16"),
+                Map.entry("heads", "2"),
+                Map.entry("projection", "FUSED"),
+                Map.entry("weightSeed", "7"),
+                Map.entry("controls.causal", "true"),
+                Map.entry("controls.paddedKeys", "1,3"),
+                Map.entry("controls.temperature", "0.5"),
+                Map.entry("pinned", "true"),
+                Map.entry("pinned.temperature", "2.0"),
+                Map.entry("stage", "logits"),
+                Map.entry("colorMap", "magma"),
+                Map.entry("head", "1"),
+                Map.entry("view", "compare"));
+        stored.forEach((k, v) -> settings.put("explorer." + k, v));
+        ExplorerViewModel vm = start(settings);
+        Session s = ExplorerSessions.snapshot(vm);
+        assertEquals("Attention is all you need", s.sentence());
+        assertEquals(16, s.model().dModel());
+        assertEquals(2, s.model().heads());
+        assertEquals(ProjectionKind.FUSED, s.model().projection());
+        assertEquals(7, s.model().weightSeed());
+        assertTrue(s.controls().causal());
+        assertEquals(Set.of(1, 3), s.controls().paddedKeys());
+        assertEquals(0.5, s.controls().temperature());
+        assertEquals(2.0, s.pinned().temperature());
+        assertEquals(List.of("logits", "magma", 1, "compare"), List.of(s.stage(), s.colorMap(), s.head(), s.view()));
+        assertEquals(s, stored(settings), "and are saved as a session from then on");
+    }
+
+    @Test
+    void aStoredSessionThatCannotBeShownLeavesTheDefaults() {
+        Settings settings = new MemorySettings();
+        settings.put(ExplorerPersistence.KEY,
+                "{\"version\": 2, \"sentence\": \"a b\", \"model\": {\"tokens\": [\"a\"]}}");
+        ExplorerViewModel vm = start(settings);
+        assertEquals(defaults(), ExplorerSessions.snapshot(vm));
+        assertFalse(vm.errorProperty().get());
+    }
+
+    @Test
+    void corruptOrOutOfRangeValuesFallBackToTheDefaultsOneByOne() throws Exception {
+        Settings settings = new MemorySettings();
         Map<String, String> stored = Map.ofEntries(
                 Map.entry("version", "1"),
                 Map.entry("sentence", "   "),
@@ -164,13 +217,12 @@ class ExplorerPersistenceTest {
         assertEquals(0, s.head());
         assertEquals(d.view(), s.view());
         assertEquals("", vm.messageProperty().get(), "the explorer computes as usual");
-        assertEquals("1.0", settings.get("explorer.controls.temperature", null), "the bad value is replaced");
-        assertEquals("12", settings.get("explorer.dModel", null));
+        assertEquals(s, stored(settings), "the bad values are replaced");
     }
 
     @Test
     void headsThatDoNotDivideTheStoredWidthBecomeTheNearestDivisor() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         settings.put("explorer.version", "1");
         settings.put("explorer.dModel", "9");
         settings.put("explorer.heads", "4");
@@ -184,7 +236,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void aSentenceOverTheTokenLimitIsNotStoredSoTheLastAcceptedOneComesBack() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         ExplorerViewModel a = start(settings);
         a.sentenceProperty().set("Attention is all you need");
         a.sentenceProperty().set("word ".repeat(600));
@@ -197,7 +249,7 @@ class ExplorerPersistenceTest {
 
     @Test
     void aStoredSentenceOverTheLimitFallsBackToTheDefault() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         settings.put("explorer.version", "1");
         settings.put("explorer.sentence", "word ".repeat(600));
         ExplorerViewModel vm = start(settings);
@@ -206,19 +258,19 @@ class ExplorerPersistenceTest {
     }
 
     @Test
-    void anotherVersionOfTheStoredSettingsIsIgnored() {
-        Settings settings = Settings.inMemory();
+    void anotherVersionOfTheStoredSettingsIsIgnored() throws Exception {
+        Settings settings = new MemorySettings();
         settings.put("explorer.version", "7");
         settings.put("explorer.dModel", "16");
         ExplorerViewModel vm = start(settings);
         assertEquals(12, vm.dModelProperty().get());
-        assertEquals("1", settings.get("explorer.version", null));
+        assertEquals(12, stored(settings).model().dModel());
     }
 
     @Test
-    void aSliderDragWritesOnlyTheKeyThatChanges() {
+    void aSliderDragWritesOnlyTheSessionAndOnlyWhenItChanges() throws Exception {
         List<String> writes = new ArrayList<>();
-        Settings memory = Settings.inMemory();
+        Settings memory = new MemorySettings();
         Settings counting = new Settings() {
             @Override
             public String get(String key, String dflt) {
@@ -237,8 +289,11 @@ class ExplorerPersistenceTest {
             vm.controls().temperatureProperty().set(1 + i / 10.0);
         }
         assertEquals(50, writes.size());
-        assertEquals(Set.of("explorer.controls.temperature"), Set.copyOf(writes));
-        assertEquals("6.0", memory.get("explorer.controls.temperature", null));
-        assertNull(memory.get("explorer.pinned.temperature", null), "nothing pinned, nothing stored for it");
+        assertEquals(Set.of(ExplorerPersistence.KEY), Set.copyOf(writes));
+        assertEquals(6.0, stored(memory).controls().temperature());
+        assertNull(stored(memory).pinned(), "nothing pinned, nothing stored for it");
+        vm.display().colorMapProperty().set(vm.display().colorMapProperty().get());
+        vm.controls().temperatureProperty().set(6.0);
+        assertEquals(50, writes.size(), "no write when nothing changed");
     }
 }

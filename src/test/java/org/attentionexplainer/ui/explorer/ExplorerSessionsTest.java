@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.attentionexplainer.ui.TestContexts;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
@@ -37,7 +39,7 @@ class ExplorerSessionsTest {
 
     @Test
     void aSavedSessionReopensTheSameStateAndTheSameWeightsBitForBit() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         ExplorerViewModel a = new ExplorerViewModel(context);
         a.sentenceProperty().set("The cat sat on the mat because it was tired");
         a.dModelProperty().set(16);
@@ -61,7 +63,7 @@ class ExplorerSessionsTest {
 
         ExplorerViewModel b = new ExplorerViewModel(context);
         Session s = SessionFiles.fromJson(json, "s.json");
-        ExplorerSessions.restore(b, context, s);
+        ExplorerSessions.restore(b, s);
         assertEquals(ExplorerSessions.snapshot(a), ExplorerSessions.snapshot(b));
         float[] wa = a.traceProperty().get().weights().toArray();
         float[] wb = b.traceProperty().get().weights().toArray();
@@ -90,7 +92,7 @@ class ExplorerSessionsTest {
 
     @Test
     void loadedVectorsAndWeightsTravelInTheSessionAndReopenBitForBitWithoutTheFiles() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         Path files = copies("x.npy", "W_q.npy", "W_k.npy", "W_v.npy");
         ExplorerViewModel a = new ExplorerViewModel(context);
         a.sentenceProperty().set("one two three four five six seven eight nine ten");
@@ -108,7 +110,7 @@ class ExplorerSessionsTest {
         deleteAll(files);
 
         ExplorerViewModel b = new ExplorerViewModel(context);
-        ExplorerSessions.restore(b, context, SessionFiles.read(session));
+        ExplorerSessions.restore(b, SessionFiles.read(session));
         assertEquals(x, b.loadedProperty().get().input());
         assertEquals(wq, ((Projection.Separate) b.loadedProperty().get().weights()).query());
         assertArrayEquals(weights, b.traceProperty().get().weights().toArray());
@@ -121,7 +123,7 @@ class ExplorerSessionsTest {
 
     @Test
     void aLoadedComputeSpecReopensToTheSameWeightsAsPyTorch() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         Path files = copies("spec.json", "x.npy", "W_qkv.npy", "b_qkv.npy", "W_o.npy", "b_o.npy", "ln_gamma.npy",
                 "ln_beta.npy");
         ExplorerViewModel a = new ExplorerViewModel(context);
@@ -132,7 +134,7 @@ class ExplorerSessionsTest {
         deleteAll(files);
 
         ExplorerViewModel b = new ExplorerViewModel(context);
-        ExplorerSessions.restore(b, context, SessionFiles.read(session));
+        ExplorerSessions.restore(b, SessionFiles.read(session));
         assertArrayEquals(output, b.traceProperty().get().output().toArray());
         float[] torch = Npy.read(MHA.resolve("weights.npy")).toArray();
         float[] ours = b.traceProperty().get().weights().toArray();
@@ -143,7 +145,7 @@ class ExplorerSessionsTest {
 
     @Test
     void aSessionThatCannotBeShownLeavesTheExplorerAsItWas() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         ExplorerViewModel vm = new ExplorerViewModel(context);
         vm.controls().temperatureProperty().set(0.5);
         Session before = ExplorerSessions.snapshot(vm);
@@ -154,7 +156,7 @@ class ExplorerSessionsTest {
         Session misfit = Session.of("a b c", new ModelSettings(List.of("a", "b", "c"), 3, 1,
                 ProjectionKind.SEPARATE, 1, 0, false), AttentionControls.defaults())
                 .withLoaded(new LoadedData("w.npy", null, null, new Projection.Separate(w, w, w)));
-        ExplorerSessions.restore(vm, context, SessionFiles.fromJson(SessionFiles.toJson(misfit), "misfit.json"));
+        ExplorerSessions.restore(vm, SessionFiles.fromJson(SessionFiles.toJson(misfit), "misfit.json"));
         assertTrue(vm.errorProperty().get());
         assertTrue(vm.messageProperty().get().startsWith("Could not use w.npy: weights.query: shape (64, 64)"), vm.messageProperty().get());
         assertEquals(before, ExplorerSessions.snapshot(vm));
@@ -163,11 +165,11 @@ class ExplorerSessionsTest {
         // heads that do not divide d_model, and an unknown view: refused before anything changes
         Session heads = Session.of("a b c", new ModelSettings(List.of("a", "b", "c"), 12, 5, ProjectionKind.SEPARATE,
                 1, 0, false), AttentionControls.defaults());
-        SpecException e = assertThrows(SpecException.class, () -> ExplorerSessions.restore(vm, context, heads));
+        SpecException e = assertThrows(SpecException.class, () -> ExplorerSessions.restore(vm, heads));
         assertEquals("5 heads do not divide d_model 12", e.getMessage());
         String json = SessionFiles.toJson(Session.of("a b c", new ModelSettings(List.of("a", "b", "c"), 12, 4,
                 ProjectionKind.SEPARATE, 1, 0, false), AttentionControls.defaults())).replace("\"grid\"", "\"spiral\"");
-        e = assertThrows(SpecException.class, () -> ExplorerSessions.restore(vm, context,
+        e = assertThrows(SpecException.class, () -> ExplorerSessions.restore(vm,
                 SessionFiles.fromJson(json, "s.json")));
         assertEquals("view 'spiral' is not grid, focus or compare", e.getMessage());
         assertEquals(before, ExplorerSessions.snapshot(vm));

@@ -1,5 +1,7 @@
 package org.attentionexplainer.ui.explorer;
 
+import org.attentionexplainer.ui.TestContexts;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.lesson.explorer.ProjectionKind;
 import org.attentionexplainer.lesson.explorer.ScaleMode;
 
@@ -25,7 +27,7 @@ class ExplorerViewModelTest {
 
     @BeforeAll
     static void engine() {
-        context = AppContext.forTests();
+        context = TestContexts.english();
     }
 
     private static ExplorerViewModel model() {
@@ -159,14 +161,14 @@ class ExplorerViewModelTest {
         assertEquals(0.4063, t.weights().get(0, 0, 1, 1), 5e-5);
         assertEquals(0.3646, t.weights().get(0, 0, 1, 2), 5e-5);
         vm.display().modeProperty().set(ViewMode.FOCUS);
-        vm.cellClicked(new CellHit(0, 1, 2));
-        List<String> lines = vm.detailsProperty();
+        vm.maps().cellClicked(new CellHit(0, 1, 2));
+        List<String> lines = vm.maps().detailsProperty();
         assertEquals("Query “shiny” (i = 2) and key “sun” (j = 3), head 1", lines.get(0));
         assertTrue(lines.contains("q_i · k_j = 0.5300×0.2900 + 0.3400×0.5400 + 0.9800×0.9300 = 1.2487"),
                 lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("softmax of row i:") && l.endsWith("= 0.3646")),
                 lines.toString());
-        String tip = vm.tooltip(new CellHit(0, 1, 2));
+        String tip = vm.maps().tooltip(new CellHit(0, 1, 2));
         assertTrue(tip.contains("Query: shiny (i = 2)") && tip.contains("Key: sun (j = 3)")
                 && tip.contains("Weight: 0.3646") && tip.contains("Raw score q·k: 1.2487"), tip);
     }
@@ -255,7 +257,7 @@ class ExplorerViewModelTest {
         vm.display().modeProperty().set(ViewMode.COMPARE);
         assertNotNull(vm.pinnedProperty().get());
         vm.controls().causalProperty().set(true);
-        AttentionTrace a = vm.traceAProperty().get();
+        AttentionTrace a = vm.maps().traceAProperty().get();
         AttentionTrace b = vm.traceProperty().get();
         assertFalse(a.spec().causal());
         assertTrue(b.spec().causal());
@@ -270,7 +272,7 @@ class ExplorerViewModelTest {
     @Test
     void clickingAHeadInTheGridEnlargesIt() {
         ExplorerViewModel vm = model();
-        vm.cellClicked(new CellHit(2, -1, -1));
+        vm.maps().cellClicked(new CellHit(2, -1, -1));
         assertEquals(ViewMode.FOCUS, vm.display().modeProperty().get());
         assertEquals(2, vm.display().headProperty().get());
         assertEquals(1, vm.figureProperty().get().panelCount());

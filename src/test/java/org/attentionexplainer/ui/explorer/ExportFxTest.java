@@ -13,6 +13,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.stage.Stage;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.ui.export.FixedFiles;
 import org.attentionexplainer.ui.home.HomeScreen;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -39,7 +40,7 @@ class ExportFxTest {
     @Start
     void start(Stage stage) {
         files = new FixedFiles(dir);
-        AppContext context = AppContext.forTests().withFiles(files);
+        AppContext context = TestContexts.english().withFiles(files);
         explorer = new ExplorerScreen(context);
         MainViewModel main = new MainViewModel(context, List.of(new HomeScreen(context), explorer));
         Scene scene = new Scene(new MainView(main, stage::close).createView(), 1200, 760);

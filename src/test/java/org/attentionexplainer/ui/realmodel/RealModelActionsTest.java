@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.ExportFormat;
 import org.attentionexplainer.export.FigureFiles;
@@ -26,7 +27,7 @@ class RealModelActionsTest {
 
     @Test
     void theOverviewBeforeAHeadIsFocusedThenTheFocusedHead() throws Exception {
-        AppContext context = AppContext.forTests();
+        AppContext context = TestContexts.english();
         RealModelViewModel vm = new RealModelViewModel(context, TestModels.loaded());
         ExportActions actions = RealModelActions.create(context, vm);
         assertFalse(actions.available(FileAction.PICTURE).get(), "nothing before the model has run");

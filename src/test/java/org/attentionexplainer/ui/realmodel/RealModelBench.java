@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.engine.bert.MiniLmModel;
 import org.attentionexplainer.engine.bert.WhatIf;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -22,7 +23,7 @@ class RealModelBench {
 
     @Test
     void loadAndForward() {
-        RealModelViewModel vm = new RealModelViewModel(AppContext.forTests(), ModelProvider.classPath());
+        RealModelViewModel vm = new RealModelViewModel(TestContexts.english(), ModelProvider.classPath());
         vm.start();
         System.out.printf("real model screen: %d cores, load average %.1f%n",
                 Runtime.getRuntime().availableProcessors(),

@@ -14,6 +14,7 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
+import org.attentionexplainer.ui.MemorySettings;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.home.HomeScreen;
@@ -49,7 +50,7 @@ class RealModelFxTest {
     @Start
     void start(Stage stage) {
         AppContext context = new AppContext(new I18n(Locale.ENGLISH), BackgroundWork.forApp(worker),
-                CompletableFuture.supplyAsync(AttentionEngine::new, worker), Settings.inMemory());
+                CompletableFuture.supplyAsync(AttentionEngine::new, worker), new MemorySettings());
         screen = new RealModelScreen(context, TestModels.loaded());
         MainViewModel main = new MainViewModel(context, List.of(new HomeScreen(context), screen));
         Scene scene = new Scene(new MainView(main, stage::close).createView(), 1280, 800);

@@ -8,10 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.bert.ModelSource;
-import org.attentionexplainer.ui.explorer.ExplorerViewModel;
-import org.attentionexplainer.ui.explorer.ViewMode;
+import org.attentionexplainer.ui.common.MapsModel;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class RealModelViewModelTest {
 
     private static RealModelViewModel started() {
-        RealModelViewModel vm = new RealModelViewModel(AppContext.forTests(), TestModels.loaded());
+        RealModelViewModel vm = new RealModelViewModel(TestContexts.english(), TestModels.loaded());
         vm.start();
         assertEquals(RealModelViewModel.Status.READY, vm.statusProperty().get(), vm.messageProperty().get());
         return vm;
@@ -126,7 +127,7 @@ class RealModelViewModelTest {
 
     @Test
     void withoutTheModelJarTheScreenSaysSoAndComputesNothing() {
-        RealModelViewModel vm = new RealModelViewModel(AppContext.forTests(), TestModels.absent());
+        RealModelViewModel vm = new RealModelViewModel(TestContexts.english(), TestModels.absent());
         vm.start();
         assertEquals(RealModelViewModel.Status.UNAVAILABLE, vm.statusProperty().get());
         assertTrue(vm.errorProperty().get());
@@ -143,7 +144,7 @@ class RealModelViewModelTest {
     void focusingAHeadGivesItsLayerToTheExplorerWithTheSameWeights() {
         RealModelViewModel vm = started();
         vm.focus(2, 7);
-        ExplorerViewModel explorer = vm.focusModel();
+        MapsModel explorer = vm.focusModel();
         assertEquals(ViewMode.FOCUS, explorer.display().modeProperty().get());
         assertEquals(7, explorer.display().headProperty().get());
         AttentionTrace t = explorer.traceProperty().get();

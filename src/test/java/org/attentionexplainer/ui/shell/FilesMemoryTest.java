@@ -18,7 +18,7 @@ class FilesMemoryTest {
 
     @Test
     void theChoosersOpenWhereTheLastFileWasChosenUnlessThatFolderIsGone() throws Exception {
-        Settings settings = Settings.inMemory();
+        Settings settings = new org.attentionexplainer.ui.MemorySettings();
         LastFolder last = new LastFolder(settings);
         assertNull(last.initial(), "the chooser's default at first");
         Path slides = Files.createDirectories(dir.resolve("slides"));
@@ -35,7 +35,7 @@ class FilesMemoryTest {
 
     @Test
     void recentSessionsAreNewestFirstOnceEachAtMostEightAndOnlyThoseThatExist() throws Exception {
-        Settings settings = Settings.inMemory();
+        Settings settings = new org.attentionexplainer.ui.MemorySettings();
         RecentFiles recent = new RecentFiles(settings);
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < 10; i++) {

@@ -1,5 +1,6 @@
 package org.attentionexplainer.ui.shell;
 
+import org.attentionexplainer.ui.MemorySettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class StepCursorTest {
     @Test
     void movesWithinThePagesAndRemembersWhereItStopped() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         StepCursor<String> cursor = new StepCursor<>(List.of("a", "b", "c"), settings, "page");
         assertEquals("a", cursor.currentProperty().get());
         assertFalse(cursor.previous(), "nothing before the first page");
@@ -27,7 +28,7 @@ class StepCursorTest {
 
     @Test
     void aSavedIndexOutOfRangeFallsBackToTheNearestPage() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new MemorySettings();
         settings.put("page", "99");
         assertEquals("c", new StepCursor<>(List.of("a", "b", "c"), settings, "page").currentProperty().get());
         settings.put("page", "-4");

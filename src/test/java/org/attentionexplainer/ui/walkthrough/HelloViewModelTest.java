@@ -8,16 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.QueryBreakdown;
 import org.attentionexplainer.lesson.SimpleAttention;
+import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.walkthrough.EditableMatrixModel.Cell;
 import org.junit.jupiter.api.Test;
 
 /** Steps 1–4: the published numbers, another query, edits, refusals, Turkish numbers. */
 class HelloViewModelTest {
-    private final AppContext context = AppContext.forTests();
+    private final AppContext context = TestContexts.english();
     private final HelloViewModel model = new HelloViewModel(context);
     private final Numbers numbers = new Numbers(context.i18n());
 

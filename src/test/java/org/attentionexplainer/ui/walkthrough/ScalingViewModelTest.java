@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.Test;
 
 /** Step 8: Var(q · k) ≈ d_k without scaling, ≈ 1 with it, and saturation at large d_k. */
 class ScalingViewModelTest {
-    private final ScalingViewModel model = new ScalingViewModel(AppContext.forTests());
+    private final ScalingViewModel model = new ScalingViewModel(TestContexts.english());
 
     @Test
     void spreadFollowsDk() {

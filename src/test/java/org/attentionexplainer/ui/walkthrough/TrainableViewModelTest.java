@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.lesson.TrainableAttention;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.Test;
 
 /** Steps 5–7: the textbook's numbers from seed 789, editing and re-seeding the weights. */
 class TrainableViewModelTest {
-    private final AppContext context = AppContext.forTests();
+    private final AppContext context = TestContexts.english();
     private final TrainableViewModel model = new TrainableViewModel(context);
 
     private TrainableAttention result() {

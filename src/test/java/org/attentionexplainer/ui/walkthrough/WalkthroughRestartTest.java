@@ -24,7 +24,7 @@ class WalkthroughRestartTest {
 
     @Test
     void editedTokensWeightsAndDkComeBack() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new org.attentionexplainer.ui.MemorySettings();
         WalkthroughViewModel before = start(settings);
         EditableMatrixModel hello = before.hello().tokens();
         hello.addRow();
@@ -56,7 +56,7 @@ class WalkthroughRestartTest {
 
     @Test
     void savedRowsThatNoLongerFitFallBackToTheCourseExample() {
-        Settings settings = Settings.inMemory();
+        Settings settings = new org.attentionexplainer.ui.MemorySettings();
         settings.put("walkthrough.hello.tokens", "Hello\t0.1\t0.2\n");         // two values where three are needed
         settings.put("walkthrough.trainable.wq", "1\tNaN\t0\n2\t0\t0\n3\t0\t0\n");
         settings.put("walkthrough.scaling.dk", "4096");

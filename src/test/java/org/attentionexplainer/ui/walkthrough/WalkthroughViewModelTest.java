@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
+import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.Test;
 
 /** Stepping, progress and resuming where the learner stopped. */
 class WalkthroughViewModelTest {
-    private final AppContext context = AppContext.forTests();
+    private final AppContext context = TestContexts.english();
     private final WalkthroughViewModel model = new WalkthroughViewModel(context);
 
     @Test
@@ -23,10 +24,10 @@ class WalkthroughViewModelTest {
         assertTrue(model.next());
         assertEquals(Step.SOFTMAX, model.stepProperty().get());
         assertEquals("Step 2 of 8", model.progressText().get());
-        assertTrue(model.cursor().last());
+        assertTrue(model.book().last());
         assertEquals(Step.WHY_SQRT_DK, model.stepProperty().get());
         assertFalse(model.next());
-        assertTrue(model.cursor().first());
+        assertTrue(model.book().first());
         assertEquals(0, model.indexProperty().get());
     }
 

@@ -1,7 +1,7 @@
 package org.attentionexplainer.lesson.chapters.quiz;
 
 import java.util.List;
-import org.attentionexplainer.lesson.chapters.Text;
+import org.attentionexplainer.lesson.Text;
 
 /** Pick one of a few answers, by clicking. */
 public record ChoiceQuestion(Text prompt, List<Text> choices, int correct, Text explanation) implements Question {

@@ -1,6 +1,6 @@
 package org.attentionexplainer.lesson.chapters.quiz;
 
-import org.attentionexplainer.lesson.chapters.Text;
+import org.attentionexplainer.lesson.Text;
 
 /**
  * Type a number; it counts as right within {@code tolerance} of the answer, so 0.5517 is right

@@ -1,6 +1,6 @@
 package org.attentionexplainer.lesson.chapters.quiz;
 
-import org.attentionexplainer.lesson.chapters.Text;
+import org.attentionexplainer.lesson.Text;
 
 /**
  * A predict-then-reveal question: the learner answers first, then reads the explanation,

@@ -1,37 +1,36 @@
 package org.attentionexplainer.lesson.chapters.quiz;
 
-import java.util.EnumMap;
+import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
-import org.attentionexplainer.lesson.chapters.ChapterId;
 
 /**
- * The learner's quiz scores, one per chapter. Immutable: answering returns a new progress.
- * Stored as a map of plain strings ("causal" to "3/4"), so any settings store can keep it.
+ * The learner's quiz scores, one per chapter (by its id). Immutable: answering returns a new
+ * progress. Stored as a map of plain strings ("causal" to "3/4"), so any settings store can keep it.
  */
 public final class QuizProgress {
-    private final Map<ChapterId, QuizScore> scores;
+    private final Map<String, QuizScore> scores;
 
-    private QuizProgress(Map<ChapterId, QuizScore> scores) {
+    private QuizProgress(Map<String, QuizScore> scores) {
         this.scores = scores;
     }
 
     public static QuizProgress empty() {
-        return new QuizProgress(new EnumMap<>(ChapterId.class));
+        return new QuizProgress(new TreeMap<>());
     }
 
-    public QuizScore score(ChapterId chapter) {
+    public QuizScore score(String chapter) {
         return scores.getOrDefault(chapter, QuizScore.NONE);
     }
 
-    public QuizProgress record(ChapterId chapter, boolean correct) {
-        EnumMap<ChapterId, QuizScore> next = copy();
+    public QuizProgress record(String chapter, boolean correct) {
+        Map<String, QuizScore> next = new TreeMap<>(scores);
         next.put(chapter, score(chapter).plus(correct));
         return new QuizProgress(next);
     }
 
-    public QuizProgress reset(ChapterId chapter) {
-        EnumMap<ChapterId, QuizScore> next = copy();
+    public QuizProgress reset(String chapter) {
+        Map<String, QuizScore> next = new TreeMap<>(scores);
         next.remove(chapter);
         return new QuizProgress(next);
     }
@@ -50,26 +49,23 @@ public final class QuizProgress {
     /** Chapter id to "correct/answered", for chapters with at least one answer. */
     public Map<String, String> toStrings() {
         Map<String, String> out = new TreeMap<>();
-        scores.forEach((chapter, s) -> out.put(chapter.id(), s.asString()));
+        scores.forEach((chapter, s) -> out.put(chapter, s.asString()));
         return out;
     }
 
-    /** The inverse of {@link #toStrings()}; unknown chapters and unreadable scores are skipped. */
-    public static QuizProgress fromStrings(Map<String, String> stored) {
-        EnumMap<ChapterId, QuizScore> scores = new EnumMap<>(ChapterId.class);
-        stored.forEach((id, value) -> ChapterId.fromId(id).ifPresent(chapter -> {
+    /**
+     * The inverse of {@link #toStrings()} for the chapters {@code chapters}: other ids and
+     * unreadable scores are skipped.
+     */
+    public static QuizProgress fromStrings(Map<String, String> stored, Collection<String> chapters) {
+        Map<String, QuizScore> scores = new TreeMap<>();
+        stored.forEach((id, value) -> {
             QuizScore s = QuizScore.parse(value);
-            if (s != null) {
-                scores.put(chapter, s);
+            if (s != null && chapters.contains(id)) {
+                scores.put(id, s);
             }
-        }));
+        });
         return new QuizProgress(scores);
-    }
-
-    private EnumMap<ChapterId, QuizScore> copy() {
-        EnumMap<ChapterId, QuizScore> m = new EnumMap<>(ChapterId.class);
-        m.putAll(scores);
-        return m;
     }
 
     @Override

@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.lesson.chapters.CausalChapter;
-import org.attentionexplainer.lesson.chapters.ChapterId;
+import java.util.List;
+import org.attentionexplainer.lesson.chapters.Chapter;
+import org.attentionexplainer.lesson.chapters.ChapterText;
+import org.attentionexplainer.lesson.chapters.DefaultChapters;
 import org.attentionexplainer.lesson.chapters.CostChapter;
 import org.attentionexplainer.lesson.chapters.Golden;
 import org.attentionexplainer.lesson.chapters.HardSoftChapter;
 import org.attentionexplainer.lesson.chapters.MasksChapter;
 import org.attentionexplainer.lesson.chapters.ModelPreset;
 import org.attentionexplainer.lesson.chapters.Precision;
-import org.attentionexplainer.lesson.chapters.Text;
+import org.attentionexplainer.lesson.Text;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +31,7 @@ class QuizzesTest {
 
     @Test
     void causalQuestionsComeFromTheNumbers() {
-        Quiz quiz = AttentionQuizzes.causal(CausalChapter.compute(engine));
+        Quiz quiz = CausalChapter.compute(engine).quiz();
         ChoiceQuestion strongest = (ChoiceQuestion) quiz.questions().get(0);
         // the book's row for "with": [0.2758, 0.2460, 0.2462, 0.2319]: "Your" wins
         assertEquals(List.of("Your", "journey", "starts", "with"),
@@ -48,7 +51,7 @@ class QuizzesTest {
 
     @Test
     void whichKeyWinsForSunIsShiny() {
-        Quiz quiz = AttentionQuizzes.hardSoft(HardSoftChapter.compute(engine, 2, 1));
+        Quiz quiz = HardSoftChapter.compute(engine, 2, 1).quiz();
         ChoiceQuestion strongest = (ChoiceQuestion) quiz.questions().get(0);
         assertEquals(1, strongest.correct(), "shiny: 1.2487 beats sun itself, 1.2406");
         NumericQuestion dot = (NumericQuestion) quiz.questions().get(1);
@@ -62,18 +65,18 @@ class QuizzesTest {
 
     @Test
     void masksQuizAsksAboutTheEmptyRowOnlyWhenThereIsOne() {
-        Quiz all = AttentionQuizzes.masks(MasksChapter.compute(engine));
+        Quiz all = MasksChapter.compute(engine).quiz();
         assertEquals(3, all.questions().size());
         assertEquals(3, ((NumericQuestion) all.questions().get(0)).answer(), "journey, starts, with");
         assertEquals(5, ((ChoiceQuestion) all.questions().get(2)).correct(), "the last <pad>");
-        Quiz causalOnly = AttentionQuizzes.masks(MasksChapter.compute(engine, true, false, 2, false));
+        Quiz causalOnly = MasksChapter.compute(engine, true, false, 2, false).quiz();
         assertEquals(2, causalOnly.questions().size());
         assertEquals(4, ((NumericQuestion) causalOnly.questions().get(0)).answer(), "Your .. with");
     }
 
     @Test
     void costQuizForLlama() {
-        Quiz quiz = BlockQuizzes.cost(CostChapter.compute(ModelPreset.LLAMA3_8B, Precision.FP16));
+        Quiz quiz = CostChapter.compute(ModelPreset.LLAMA3_8B, Precision.FP16).quiz();
         assertEquals(1.0995, ((NumericQuestion) quiz.questions().get(0)).answer(), 1e-4);
         assertTrue(((NumericQuestion) quiz.questions().get(0)).isCorrect(1.10));
         assertEquals(128, ((NumericQuestion) quiz.questions().get(1)).answer(), "131 072 bytes");
@@ -82,10 +85,12 @@ class QuizzesTest {
 
     @Test
     void everyChapterHasAQuiz() {
-        for (ChapterId id : ChapterId.values()) {
-            Quiz quiz = Quizzes.forChapter(id, engine);
-            assertEquals(id, quiz.chapter());
-            assertTrue(quiz.questions().size() >= 2, id + " has " + quiz.questions().size());
+        List<ChapterText> texts = DefaultChapters.texts();
+        List<Chapter> chapters = DefaultChapters.compute(engine);
+        for (int i = 0; i < texts.size(); i++) {
+            Quiz quiz = chapters.get(i).quiz();
+            assertEquals(texts.get(i).id(), quiz.chapter());
+            assertTrue(quiz.questions().size() >= 2, texts.get(i).id() + " has " + quiz.questions().size());
         }
     }
 

@@ -1,0 +1,219 @@
+package org.attentionexplainer.export;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.Normalization;
+import org.attentionexplainer.i18n.Localization;
+import org.attentionexplainer.lesson.explorer.LoadedData;
+import org.attentionexplainer.lesson.explorer.ModelSettings;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.ColorScale;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.render.HeatmapData;
+import org.attentionexplainer.render.HeatmapOptions;
+import org.attentionexplainer.render.Stage;
+import org.attentionexplainer.render.TraceMaps;
+
+/**
+ * Attention maps as figures, the same for every screen and for the command line: a trace, the
+ * view's settings and the texts of a language become a figure (titles, token labels, colour
+ * bar, caption) and the size it is exported at. The picture on screen, the one exported from
+ * it and the command line's for the same settings are therefore one drawing.
+ */
+public final class AttentionFigures {
+    /** The largest cell on screen: of the grid of heads, and of one head or a comparison. */
+    static final double SCREEN_GRID_CELL = 40;
+    static final double SCREEN_CELL = 72;
+    /** An exported map's cells aim at this side (layout pixels) so that a long sentence stays printable. */
+    static final double EXPORT_SIDE = 768;
+    static final double EXPORT_GRID_SIDE = 320;
+    static final double EXPORT_MAX_CELL = 48;
+    /** The maps of a model's overview aim at this side: 72 of them fit a page. */
+    static final double OVERVIEW_SIDE = 96;
+    static final double OVERVIEW_MAX_CELL = 24;
+
+    private final Localization texts;
+
+    public AttentionFigures(Localization texts) {
+        this.texts = texts;
+    }
+
+    /**
+     * The figure of a view. Walks every cell once (colours, ranges): call it off the UI thread.
+     *
+     * @param traceA the pinned settings' trace of a comparison (null otherwise)
+     */
+    public AttentionFigure figure(AttentionTrace trace, AttentionTrace traceA, MapView v, String caption) {
+        if (v.mode() == ViewMode.GRID) {
+            return grid(trace, IntStream.range(0, trace.headCount()).boxed().toList(), v, caption);
+        }
+        HeatmapData b = TraceMaps.head(trace, v.stage(), 0, v.head());
+        HeatmapOptions opt = options(v, SCREEN_CELL, caption);
+        if (v.mode() == ViewMode.COMPARE && traceA != null) {
+            HeatmapData a = TraceMaps.head(traceA, v.stage(), 0, v.head());
+            List<String> titles = List.of(texts.get("explorer.figure.a", describe(traceA.spec())),
+                    texts.get("explorer.figure.b", describe(trace.spec())), texts.get("explorer.figure.diff"));
+            Figure f = Figure.compare(a, b, titles, scale(v, List.of(a, b)),
+                    ColorScale.centred(ColorMap.BLUE_RED, List.of(b.minus(a))), texts.get("explorer.figure.difference"),
+                    opt.withTitle(texts.get("explorer.figure.compareTitle", stageName(v.stage()), v.head() + 1)));
+            return new AttentionFigure(f, exportCell(b, EXPORT_SIDE, 7, EXPORT_MAX_CELL));
+        }
+        Figure f = Figure.single(b, scale(v, List.of(b)),
+                opt.withTitle(texts.get("explorer.figure.focusTitle", stageName(v.stage()), v.head() + 1)));
+        return new AttentionFigure(f, exportCell(b, EXPORT_SIDE, 7, EXPORT_MAX_CELL));
+    }
+
+    /** The chosen heads (from 0) as small multiples on one colour scale. */
+    public AttentionFigure grid(AttentionTrace trace, List<Integer> heads, MapView v, String caption) {
+        List<HeatmapData> all = TraceMaps.heads(trace, v.stage(), 0);
+        List<HeatmapData> maps = new ArrayList<>();
+        List<String> titles = new ArrayList<>();
+        for (int h : heads) {
+            maps.add(all.get(h));
+            titles.add(texts.get("explorer.figure.head", h + 1));
+        }
+        Figure f = Figure.grid(maps, titles, scale(v, maps), options(v, SCREEN_GRID_CELL, caption)
+                .withTitle(texts.get("explorer.figure.gridTitle", stageName(v.stage()), maps.size())));
+        // labels go below 7 pixels: a grid's cells may be smaller than one map's
+        return new AttentionFigure(f, exportCell(maps.get(0), EXPORT_GRID_SIDE, 2, SCREEN_GRID_CELL));
+    }
+
+    /** One head as an exported picture, with the request's settings. */
+    public Figure head(AttentionTrace trace, int head, ExportRequest r) {
+        return figure(trace, null, view(r, ViewMode.FOCUS, head), r.caption()).exported(r.parts());
+    }
+
+    /** The chosen heads as one exported picture, with the request's settings. */
+    public Figure grid(AttentionTrace trace, List<Integer> heads, ExportRequest r) {
+        return grid(trace, heads, view(r, ViewMode.GRID, 0), r.caption()).exported(r.parts());
+    }
+
+    /**
+     * A trained model's weights, every layer (rows) and head (columns) on one scale from 0 to 1,
+     * with the parts asked for: its overview as exported.
+     *
+     * @param weights [layer][head][query i][key j], each (n, n) for the n {@code tokens}
+     */
+    public Figure layers(List<String> tokens, float[][][][] weights, ColorMap colorMap, String title, String caption,
+                         FigureParts parts) {
+        List<HeatmapData> maps = new ArrayList<>();
+        List<String> titles = new ArrayList<>();
+        int n = tokens.size();
+        int heads = weights.length == 0 ? 0 : weights[0].length;
+        for (int l = 0; l < weights.length; l++) {
+            for (int h = 0; h < heads; h++) {
+                float[] values = new float[n * n];
+                for (int i = 0; i < n; i++) {
+                    System.arraycopy(weights[l][h][i], 0, values, i * n, n);
+                }
+                maps.add(new HeatmapData(tokens, tokens, values, null));
+                titles.add(texts.get("real.overview.layer", l + 1) + " " + texts.get("real.overview.head", h + 1));
+            }
+        }
+        HeatmapOptions options = HeatmapOptions.defaults()
+                .withFont("SansSerif", 14)
+                .withMaxCell(exportCell(maps.get(0), OVERVIEW_SIDE, 2, OVERVIEW_MAX_CELL))
+                .withTitle(title)
+                .withCaption(caption)
+                .withAxes(null, null)
+                .withLegend(true, stageName(Stage.WEIGHTS), "")
+                .withValues(false, 2)
+                .withLocale(texts.locale());
+        return parts.applyTo(Figure.grid(maps, titles, ColorScale.unit(colorMap), options, heads));
+    }
+
+    private static MapView view(ExportRequest r, ViewMode mode, int head) {
+        return new MapView(mode, head, r.stage(), r.colorMap(), r.autoRange(), r.showValues());
+    }
+
+    /** Cell side for a map: {@code side} / its longer edge, between {@code min} and {@code max}. */
+    static double exportCell(HeatmapData map, double side, double min, double max) {
+        int n = Math.max(map.rows(), map.cols());
+        return Math.max(min, Math.min(max, Math.floor(side / n)));
+    }
+
+    private HeatmapOptions options(MapView v, double maxCell, String caption) {
+        String masked = texts.get(v.stage() == Stage.LOGITS ? "explorer.figure.maskedInf" : "explorer.figure.masked");
+        return HeatmapOptions.defaults()
+                .withMaxCell(maxCell)
+                .withAxes(texts.get("explorer.figure.queries"), texts.get("explorer.figure.keys"))
+                .withLegend(true, stageName(v.stage()), masked)
+                .withRowSums(v.stage() == Stage.WEIGHTS, "Σ")
+                .withValues(v.showValues(), 2)
+                .withCaption(caption)
+                .withLocale(texts.locale());
+    }
+
+    private static ColorScale scale(MapView v, List<HeatmapData> maps) {
+        if (v.stage().signed()) {
+            return ColorScale.centred(ColorMap.BLUE_RED, maps);
+        }
+        return v.autoRange() ? ColorScale.auto(v.colorMap(), maps) : ColorScale.unit(v.colorMap());
+    }
+
+    public String stageName(Stage s) {
+        return texts.get("explorer.stage." + s.id());
+    }
+
+    /**
+     * The caption: the model ("4 heads, d_k = 3, separate W_q, W_k, W_v, seed 123", or the
+     * file it came from) and the attention settings it was computed with.
+     */
+    public String caption(ModelSettings settings, LoadedData loaded, AttentionTrace t) {
+        if (!loaded.isEmpty()) {
+            return caption(loaded.name(), t);
+        }
+        return texts.get("explorer.caption.model", t.headCount(), t.headDim(),
+                texts.get(settings.projection().messageKey()), String.valueOf(settings.weightSeed())) + " · "
+                + describe(t.spec());
+    }
+
+    /** The caption of a model loaded from the file (or files) {@code name}. */
+    public String caption(String name, AttentionTrace t) {
+        return texts.get("explorer.caption.loaded", t.headCount(), t.headDim(), name) + " · " + describe(t.spec());
+    }
+
+    /** A short account of the settings: "T = 0.50 · causal · window 2 · hard · dropout 0.30". */
+    public String describe(AttentionSpec s) {
+        List<String> parts = new ArrayList<>();
+        parts.add("T = " + texts.number(s.temperature(), 2));
+        if (s.causal()) {
+            parts.add(texts.get("explorer.describe.causal"));
+        }
+        if (s.window() != null) {
+            parts.add(texts.get("explorer.describe.window", s.window()));
+        }
+        int padded = paddedKeys(s);
+        if (padded > 0) {
+            parts.add(texts.get("explorer.describe.padding", padded));
+        }
+        switch (s.scale().kind()) {
+            case NONE -> parts.add(texts.get("explorer.describe.unscaled"));
+            case CUSTOM -> parts.add("×" + texts.number(s.scale().factor(), 2));
+            case INVERSE_SQRT_DK -> { }
+        }
+        if (s.normalization() == Normalization.HARDMAX) {
+            parts.add(texts.get("explorer.describe.hard"));
+        }
+        if (s.dropout() != null && s.dropout().p() > 0) {
+            parts.add(texts.get("explorer.describe.dropout", texts.number(s.dropout().p(), 2),
+                    String.valueOf(s.dropout().seed())));
+        }
+        return String.join(" · ", parts);
+    }
+
+    /** The keys masked as padding in the first batch entry. */
+    private static int paddedKeys(AttentionSpec s) {
+        if (s.padding() == null) {
+            return 0;
+        }
+        int n = 0;
+        for (float keep : s.padding().row(0)) {
+            n += keep == 0f ? 1 : 0;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,109 @@
+package org.attentionexplainer.ui.chapters;
+
+import java.util.function.Function;
+import java.util.function.Supplier;
+import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.lesson.chapters.Chapter;
+import org.attentionexplainer.lesson.chapters.ChapterText;
+import org.attentionexplainer.lesson.chapters.Section;
+import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.Coalescer;
+
+/**
+ * One chapter on screen: its lesson's numbers as live state (computed in the background, again
+ * whenever the page's inputs change; null until then) and its page. The chapters are listed in
+ * {@link ChapterPages}.
+ *
+ * @param <M> the chapter's numbers, from which its quiz is made
+ */
+abstract class ChapterPage<M extends Chapter> {
+    /** The narrative column's share of the page. */
+    private static final double LEFT_SHARE = 0.36;
+
+    private final ObjectProperty<M> model = new SimpleObjectProperty<>(this, "model");
+
+    /** The chapter's title, headline and narrative. */
+    abstract ChapterText text();
+
+    /** Starts computing the numbers; a chapter with inputs computes them again as they change. */
+    abstract void start(ChapterWork work);
+
+    /** The page, made the first time the chapter is shown (see {@link #layout}). */
+    abstract Node create(ChaptersViewModel chapters);
+
+    /** The chapter's numbers; null while they are computed. */
+    ObjectProperty<M> model() {
+        return model;
+    }
+
+    String id() {
+        return text().id();
+    }
+
+    /**
+     * Computes the numbers now and again whenever one of {@code inputs} changes, in the
+     * background; a slider drag computes only the newest setting. {@code task} reads the inputs
+     * (on the FX thread) and returns the computation to run.
+     */
+    final void computeWith(ChapterWork work, Supplier<Function<AttentionEngine, M>> task, Observable... inputs) {
+        Coalescer<M> queue = work.coalescer();
+        Runnable recompute = () -> {
+            Function<AttentionEngine, M> compute = task.get();
+            queue.request(() -> compute.apply(work.engine()), model::set, work::failed);
+        };
+        recompute.run();
+        for (Observable input : inputs) {
+            input.addListener((InvalidationListener) o -> recompute.run());
+        }
+    }
+
+    /** Computes the numbers once, in the background. */
+    final void computeOnce(ChapterWork work, Function<AttentionEngine, M> task) {
+        work.once(task, model::set);
+    }
+
+    /**
+     * The chapter's page: its headline, the controls (null for none), the quiz and the narrative
+     * section by section on the left, the visual on the right. Presentation mode keeps the
+     * headline and the controls; the quiz and the narrative step aside.
+     */
+    final Node layout(ChaptersViewModel chapters, Node controls, Node visual) {
+        I18n i18n = chapters.i18n();
+        VBox narrative = new VBox();
+        narrative.getStyleClass().add("chapter-narrative");
+        for (Section s : text().sections()) {
+            narrative.getChildren().add(PageLayout.label(i18n.text(s.titleKey()), "page-heading"));
+            narrative.getChildren().add(PageLayout.label(i18n.text(s.textKey()), "page-text"));
+            if (s.formulaKey() != null) {
+                narrative.getChildren().add(PageLayout.label(i18n.text(s.formulaKey()), "formula", "page-formula"));
+            }
+        }
+        Label headline = PageLayout.label(i18n.text(text().headlineKey()), "chapter-headline");
+        headline.setId("headline-" + id());
+        Node quiz = new QuizView(chapters).create();
+        PageLayout.narrative(chapters.presentingProperty(), quiz, narrative);
+        visual.getStyleClass().add("chapter-visual");
+        // the controls and the quiz first, where they are seen without scrolling; the sections below
+        if (controls == null) {
+            return PageLayout.page(LEFT_SHARE, visual, headline, quiz, narrative);
+        }
+        controls.getStyleClass().add("chapter-controls");
+        return PageLayout.page(LEFT_SHARE, visual, headline, controls, quiz, narrative);
+    }
+
+    /** A cell of a chapter's table: never wrapped or cut. */
+    static Label cell(String text) {
+        Label l = new Label(text);
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        l.getStyleClass().add("chapter-cell");
+        return l;
+    }
+}

@@ -1,0 +1,168 @@
+package org.attentionexplainer.ui.common;
+
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.export.ViewMode;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.Stage;
+import org.attentionexplainer.ui.export.ExportActions;
+import org.attentionexplainer.ui.export.ExportMenuButton;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.controlsfx.control.SegmentedButton;
+import org.controlsfx.control.ToggleSwitch;
+
+/**
+ * The attention maps with their toolbar (the view, the head, the stage, the colour map and its
+ * range, the numbers, pin as A, the Export menu), the notes under them, and the clicked cell's
+ * arithmetic beside them: what the explorer and the real model show of a trace alike.
+ */
+public final class MapPane {
+    private final MapsModel maps;
+    private final I18n i18n;
+    private final Widgets w;
+    private final HeatmapControl heatmap = new HeatmapControl();
+    private final ExportActions actions;
+    private final Runnable pin;
+
+    /**
+     * @param actions what the Export menu offers: the same actions as the File menu's
+     * @param pin     pins the live settings as A of a comparison; null where nothing can be pinned
+     */
+    public MapPane(MapsModel maps, I18n i18n, ExportActions actions, Runnable pin) {
+        this.maps = maps;
+        this.i18n = i18n;
+        this.w = new Widgets(i18n);
+        this.actions = actions;
+        this.pin = pin;
+        bind();
+    }
+
+    /** The maps with their toolbar and the cell's arithmetic beside them. */
+    public Parent create() {
+        BorderPane root = new BorderPane();
+        root.getStyleClass().add("explorer");
+        root.setCenter(maps());
+        root.setRight(details());
+        return root;
+    }
+
+    /** The clicked cell's arithmetic; hidden while no cell is chosen. */
+    public Node details() {
+        return new CellDetailsView(maps, i18n).createView();
+    }
+
+    private void bind() {
+        heatmap.setId("explorer-heatmap");
+        heatmap.figureProperty().bind(maps.figureProperty());
+        heatmap.selectedProperty().bind(maps.selectedProperty());
+        heatmap.onCellClickedProperty().set(maps::cellClicked);
+        heatmap.tooltipTextProperty().set(maps::tooltip);
+        heatmap.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (ExportMenuButton.COPY.match(e)) {
+                actions.copy();
+                e.consume();
+            }
+        });
+    }
+
+    /** The toolbar of the view, the maps, and the notes under them. */
+    public Node maps() {
+        FlowPane toolbar = new FlowPane(10, 8);
+        toolbar.getStyleClass().add("explorer-toolbar");
+        toolbar.setAlignment(Pos.CENTER_LEFT);
+        SegmentedButton modes = segmented("explorer-view-", maps.display().modeProperty(), ViewMode.values(),
+                ViewMode::messageKey);
+        SegmentedButton stages = segmented("explorer-stage-", maps.display().stageProperty(), Stage.values(),
+                s -> "explorer.stage." + s.id());
+        ComboBox<Integer> head = HeadChooser.create("explorer-head", i18n, maps.headCountProperty(),
+                maps.display().headProperty());
+        head.visibleProperty().bind(maps.display().modeProperty().isNotEqualTo(ViewMode.GRID));
+        head.managedProperty().bind(head.visibleProperty());
+        var map = w.choice("explorer-colormap", maps.display().colorMapProperty(), ColorMap.values(),
+                m -> "explorer.colormap." + m.id());
+        w.tip(map, "explorer.colormap.tip");
+        map.disableProperty().bind(Bindings.createBooleanBinding(() -> maps.display().stageProperty().get().signed(),
+                maps.display().stageProperty()));
+        map.setMaxWidth(Region.USE_PREF_SIZE);
+        ToggleSwitch auto = w.toggle("explorer-auto-range", "explorer.autoRange", maps.display().autoRangeProperty());
+        auto.disableProperty().bind(Bindings.createBooleanBinding(() -> maps.display().stageProperty().get().signed(),
+                maps.display().stageProperty()));
+        w.tip(auto, "explorer.autoRange.tip");
+        ToggleSwitch values = w.toggle("explorer-values", "explorer.values", maps.display().showValuesProperty());
+        Button pinA = new Button();
+        pinA.setId("explorer-pin");
+        pinA.textProperty().bind(i18n.text("explorer.pin"));
+        if (pin != null) {
+            pinA.setOnAction(e -> pin.run());
+            pinA.visibleProperty().bind(maps.display().modeProperty().isEqualTo(ViewMode.COMPARE));
+        } else {
+            pinA.setVisible(false);
+        }
+        pinA.managedProperty().bind(pinA.visibleProperty());
+        w.tip(pinA, "explorer.pin.tip");
+        toolbar.getChildren().addAll(modes, head, stages, map, auto, values, pinA,
+                new ExportMenuButton(actions, i18n).createView("explorer-export"));
+        for (Node n : new Node[] {auto, values}) {
+            ((ToggleSwitch) n).setMaxWidth(Region.USE_PREF_SIZE);
+        }
+        VBox.setVgrow(heatmap, Priority.ALWAYS);
+        Label hint = w.label("explorer.hint", "hint");
+        hint.setWrapText(true);
+        // "Numbers" on, but the cells of the picture shown are too small for them: say so
+        Label noRoom = w.label("explorer.values.noRoom", "hint");
+        noRoom.setId("explorer-values-no-room");
+        noRoom.setWrapText(true);
+        noRoom.visibleProperty().bind(Bindings.createBooleanBinding(() -> maps.display().showValuesProperty().get()
+                        && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown(),
+                maps.display().showValuesProperty(), heatmap.shownProperty()));
+        noRoom.managedProperty().bind(noRoom.visibleProperty());
+        VBox box = new VBox(8, toolbar, heatmap, noRoom, hint);
+        box.setPadding(new Insets(6, 12, 12, 12));
+        return box;
+    }
+
+    /** Buttons for the values of an enum; exactly one is always selected. */
+    private <T> SegmentedButton segmented(String idPrefix, ObjectProperty<T> property, T[] values,
+                                          Function<T, String> key) {
+        SegmentedButton seg = new SegmentedButton();
+        for (T v : values) {
+            ToggleButton b = new ToggleButton();
+            b.setId(idPrefix + v.toString().toLowerCase(java.util.Locale.ROOT));
+            b.textProperty().bind(i18n.text(key.apply(v)));
+            b.setUserData(v);
+            b.setSelected(property.get() == v);
+            seg.getButtons().add(b);
+        }
+        seg.getToggleGroup().selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null) {
+                a.setSelected(true);
+            } else {
+                @SuppressWarnings("unchecked")
+                T value = (T) b.getUserData();
+                property.set(value);
+            }
+        });
+        property.addListener((o, a, b) -> seg.getButtons().forEach(t -> t.setSelected(t.getUserData() == b)));
+        return seg;
+    }
+
+    /** The heatmap control, for tests and benchmarks. */
+    public HeatmapControl heatmap() {
+        return heatmap;
+    }
+}

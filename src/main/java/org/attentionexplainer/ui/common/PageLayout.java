@@ -1,0 +1,133 @@
+package org.attentionexplainer.ui.common;
+
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/**
+ * The layout of every page, a walkthrough step or a chapter: the explanation (its prose, formula,
+ * inputs or controls) in a column on the left, the visual with the numbers on the right, each
+ * scrolling on its own when zoomed in. Presentation mode hides what a page marks as
+ * {@link #narrative}: the prose goes, the headline, formula, inputs and picture stay.
+ */
+public final class PageLayout {
+    /** The most the explanation takes when its inputs need more (large type, a long language). */
+    private static final double LEFT_MAX_SHARE = 0.5;
+    /** Room for the column's vertical scroll bar and border. */
+    private static final double SCROLL_BAR = 24;
+
+    private PageLayout() {
+    }
+
+    /** The pages' stylesheet. */
+    public static String stylesheet() {
+        return PageLayout.class.getResource("pages.css").toExternalForm();
+    }
+
+    /**
+     * A page: {@code left} in a column taking {@code leftShare} of the width, or as much as its
+     * contents need not to be cut (up to half the page), and {@code visual} in the rest.
+     */
+    public static Node page(double leftShare, Node visual, Node... left) {
+        VBox column = new VBox(left);
+        column.getStyleClass().add("page-explanation");
+        ScrollPane leftScroll = new ScrollPane(column);
+        leftScroll.setFitToWidth(true);
+        leftScroll.getStyleClass().add("page-left");
+        ScrollPane rightScroll = new ScrollPane(visual);
+        rightScroll.setFitToWidth(true);
+        rightScroll.getStyleClass().add("page-right");
+        visual.getStyleClass().add("page-visual");
+        // the visual takes what the explanation leaves, so that zooming in narrows neither side to nothing
+        rightScroll.setPrefViewportWidth(1);
+        HBox.setHgrow(rightScroll, Priority.ALWAYS);
+        HBox page = new HBox(leftScroll, rightScroll);
+        leftScroll.prefWidthProperty().bind(Bindings.createDoubleBinding(() -> {
+            double width = page.getWidth();
+            double needed = column.minWidth(-1) + SCROLL_BAR;
+            return Math.min(width * LEFT_MAX_SHARE, Math.max(width * leftShare, needed));
+        }, page.widthProperty(), column.widthProperty()));
+        page.getStyleClass().add("page");
+        return page;
+    }
+
+    /** Hides {@code nodes}, and frees their room, while {@code presenting}. */
+    public static void narrative(ObservableValue<Boolean> presenting, Node... nodes) {
+        for (Node node : nodes) {
+            node.visibleProperty().bind(Bindings.createBooleanBinding(() -> !presenting.getValue(), presenting));
+            node.managedProperty().bind(node.visibleProperty());
+        }
+    }
+
+    /** A label showing the message {@code key}, wrapping, never cut to "…". */
+    public static Label wrapped(I18n i18n, String key, String styleClass) {
+        return label(i18n.text(key), styleClass);
+    }
+
+    /** A label with a text set in code, wrapping, never cut to "…". */
+    public static Label line(String text, String... styleClasses) {
+        Label label = new Label(text);
+        label.setWrapText(true);
+        label.setMinHeight(Region.USE_PREF_SIZE);
+        label.getStyleClass().addAll(styleClasses);
+        return label;
+    }
+
+    /** A label bound to {@code text}, wrapping, never cut to "…". */
+    public static Label label(ObservableValue<String> text, String... styleClasses) {
+        Label label = new Label();
+        label.textProperty().bind(text);
+        label.setWrapText(true);
+        label.setMinHeight(Region.USE_PREF_SIZE);
+        label.getStyleClass().addAll(styleClasses);
+        return label;
+    }
+
+    /** A token's name in a column of names: never wrapped or cut. */
+    public static Label token(String text) {
+        Label label = new Label(text);
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        label.getStyleClass().add("page-token");
+        return label;
+    }
+
+    /** A section heading. */
+    public static Label heading(String text) {
+        return line(text, "page-heading");
+    }
+
+    /** A label that shows a lesson text, or nothing while it is null; follows the language. */
+    public static Label text(I18n i18n, ObservableValue<Text> text, String id, String... styleClasses) {
+        Label label = label(Bindings.createStringBinding(
+                () -> text.getValue() == null ? "" : Texts.format(i18n, text.getValue()), text, i18n.localeProperty()),
+                styleClasses);
+        label.setId(id);
+        return label;
+    }
+
+    /** A result line whose text a function of the locale makes; it follows the language and the given inputs. */
+    public static Label computed(I18n i18n, String id, Callable<String> make, Observable... deps) {
+        Observable[] all = Arrays.copyOf(deps, deps.length + 1);
+        all[deps.length] = i18n.localeProperty();
+        Label label = label(Bindings.createStringBinding(make, all), "page-result");
+        label.setId(id);
+        return label;
+    }
+
+    public static VBox column(String styleClass, Node... children) {
+        VBox box = new VBox(children);
+        box.getStyleClass().add(styleClass);
+        return box;
+    }
+}

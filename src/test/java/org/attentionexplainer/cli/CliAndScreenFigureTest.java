@@ -1,0 +1,145 @@
+package org.attentionexplainer.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.export.AttentionFigures;
+import org.attentionexplainer.export.ExportRequest;
+import org.attentionexplainer.export.FigureFiles;
+import org.attentionexplainer.export.FigureParts;
+import org.attentionexplainer.export.SvgWriter;
+import org.attentionexplainer.export.ViewMode;
+import org.attentionexplainer.i18n.Localization;
+import org.attentionexplainer.render.Drawing;
+import org.attentionexplainer.render.Mark;
+import org.attentionexplainer.ui.TestContexts;
+import org.attentionexplainer.ui.explorer.ControlsModel;
+import org.attentionexplainer.ui.common.MapsExport;
+import org.attentionexplainer.ui.explorer.ExplorerViewModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The same settings typed into the explorer and given to {@code export}: the screen's exported
+ * picture and the command line's are one drawing, mark by mark, caption included.
+ */
+class CliAndScreenFigureTest {
+    private static final String SENTENCE = "Your journey starts with one step";
+    private static final String[] SETTINGS = {"--sentence", SENTENCE, "--d-model", "12", "--heads-count", "4",
+        "--seed", "7", "--causal", "--window", "2", "--hard", "--temperature", "0.5", "--dropout", "0.2",
+        "--dropout-seed", "3"};
+
+    @TempDir
+    Path dir;
+
+    /** The explorer with the settings above, showing {@code mode} (head 2 where one head is shown). */
+    private static ExplorerViewModel screen(ViewMode mode) {
+        ExplorerViewModel vm = new ExplorerViewModel(TestContexts.english());
+        vm.sentenceProperty().set(SENTENCE);
+        vm.dModelProperty().set(12);
+        vm.headsProperty().set(4);
+        vm.weightSeedProperty().set(7);
+        ControlsModel c = vm.controls();
+        c.causalProperty().set(true);
+        c.windowOnProperty().set(true);
+        c.windowProperty().set(2);
+        c.hardProperty().set(true);
+        c.temperatureProperty().set(0.5);
+        c.dropoutProperty().set(0.2);
+        c.dropoutSeedProperty().set(3);
+        vm.display().modeProperty().set(mode);
+        vm.display().headProperty().set(1);
+        return vm;
+    }
+
+    /** What the command draws for the settings above: the trace, the request and the figure builder. */
+    private record Cli(ExportCommand.Input in, ExportRequest request, AttentionFigures figures) {
+    }
+
+    private Cli cli() throws Exception {
+        ExportCommand cmd = new ExportCommand(AttentionEngine::new);
+        List<String> args = new java.util.ArrayList<>(List.of(SETTINGS));
+        args.addAll(List.of("--out", dir.toString()));
+        new CommandLine(cmd).parseArgs(args.toArray(String[]::new));
+        ExportCommand.Input in = cmd.input();
+        AttentionFigures figures = new AttentionFigures(Localization.of(java.util.Locale.ENGLISH));
+        return new Cli(in, cmd.request(in, in.caption(figures)), figures);
+    }
+
+    private static Drawing onScreen(ViewMode mode) {
+        return FigureFiles.draw(MapsExport.figures(screen(mode).maps()).figure(FigureParts.ALL));
+    }
+
+    @Test
+    void oneHeadIsTheSameDrawingOnScreenAndOnTheCommandLine() throws Exception {
+        Cli c = cli();
+        Drawing cli = FigureFiles.draw(c.figures().head(c.in().trace(), 1, c.request()));
+        assertSameMarks(onScreen(ViewMode.FOCUS), cli);
+        assertTrue(captionOf(cli).contains("hard"), captionOf(cli));
+    }
+
+    @Test
+    void theGridOfEveryHeadIsTheSameDrawingOnScreenAndOnTheCommandLine() throws Exception {
+        Cli c = cli();
+        List<Integer> all = IntStream.range(0, 4).boxed().toList();
+        assertSameMarks(onScreen(ViewMode.GRID), FigureFiles.draw(c.figures().grid(c.in().trace(), all, c.request())));
+    }
+
+    @Test
+    void theFileTheCommandWritesIsTheScreensPicture() throws Exception {
+        Drawing onScreen = onScreen(ViewMode.FOCUS);
+        CliRun run = CliRun.of(java.util.stream.Stream.concat(java.util.stream.Stream.of("export"),
+                java.util.stream.Stream.concat(java.util.Arrays.stream(SETTINGS),
+                        java.util.stream.Stream.of("--out", dir.toString(), "--format", "svg", "--heads", "2",
+                                "--quiet"))).toArray(String[]::new));
+        assertEquals(0, run.status(), run.err());
+        assertEquals(withoutClipIds(SvgWriter.svg(onScreen)),
+                withoutClipIds(Files.readString(dir.resolve("head-02.svg"))));
+    }
+
+    /** The SVG library names clip paths after the clock: the one difference between two writes. */
+    private static String withoutClipIds(String svg) {
+        return svg.replaceAll("_\\d+clip-", "clip-");
+    }
+
+    /** The caption's text: the last text mark of the drawing. */
+    private static String captionOf(Drawing d) {
+        String last = "";
+        for (Mark m : d.marks()) {
+            if (m instanceof Mark.Text t) {
+                last = t.text();
+            }
+        }
+        return last;
+    }
+
+    static void assertSameMarks(Drawing expected, Drawing actual) {
+        assertEquals(expected.width(), actual.width(), "width");
+        assertEquals(expected.height(), actual.height(), "height");
+        assertEquals(expected.background(), actual.background(), "background");
+        assertEquals(expected.marks().size(), actual.marks().size(), "marks");
+        for (int i = 0; i < expected.marks().size(); i++) {
+            Mark e = expected.marks().get(i);
+            Mark a = actual.marks().get(i);
+            if (e instanceof Mark.Raster er && a instanceof Mark.Raster ar) {
+                assertEquals(List.of(er.x(), er.y(), er.w(), er.h()), List.of(ar.x(), ar.y(), ar.w(), ar.h()),
+                        "raster " + i);
+                assertEquals(List.of(er.cols(), er.rows()), List.of(ar.cols(), ar.rows()), "raster " + i);
+                assertArrayEquals(er.argb(), ar.argb(), "raster " + i);
+            } else if (e instanceof Mark.Hatch eh && a instanceof Mark.Hatch ah) {
+                assertArrayEquals(eh.boxes(), ah.boxes(), "hatch " + i);
+                assertEquals(List.of(eh.color(), eh.spacing(), eh.width()), List.of(ah.color(), ah.spacing(),
+                        ah.width()), "hatch " + i);
+            } else {
+                assertEquals(e, a, "mark " + i);
+            }
+        }
+    }
+}
