@@ -120,6 +120,30 @@ class WordPieceTokenizerTest {
     }
 
     @Test
+    void emojiNewerThanJavasTablesAreUnknownNotDropped() {
+        // U+1FAE0 (melting face, Unicode 14) is unassigned to Java 17 and to the reference's
+        // Unicode 8.0 tables alike; the reference keeps unassigned characters, and none is in the vocabulary.
+        assertFalse(vocab.has("\uD83E\uDEE0"));
+        assertTokens("I \uD83E\uDEE0 it", "i", "[UNK]", "it");
+    }
+
+    @Test
+    void compatibilityIdeographsBecomeTheirUnifiedForms() {
+        // U+F902 and U+F90A decompose (NFD) to U+8ECA \u8ECA and U+91D1 \u91D1, both in the vocabulary
+        assertFalse(vocab.has("\uF902") || vocab.has("\uF90A"));
+        assertTokens("\uF902\uF90Ax", "\u8ECA", "\u91D1", "x");
+    }
+
+    @Test
+    void charactersUnicodeAddedAfterVersion8AreOrdinary() {
+        // U+0AFA (a Gujarati mark, Unicode 10) and U+2E52 (Tironian et, a punctuation mark of
+        // Unicode 13) are unassigned in the reference's tables: kept inside the word, not stripped
+        // or split off, so the word has no pieces and is unknown
+        assertTokens("a\u0AFAb", "[UNK]");
+        assertTokens("x\u2E52y", "[UNK]");
+    }
+
+    @Test
     void controlCharactersDropAndOddSpacesSplit() {
         // U+200B (zero-width space) is a format character: removed; U+00A0 and tab are whitespace
         assertTokens("hel\u200blo\u00a0world\t!\u0007", "hello", "world", "!");
