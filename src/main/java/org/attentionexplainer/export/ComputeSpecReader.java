@@ -59,8 +59,7 @@ public final class ComputeSpecReader {
         } catch (AccessDeniedException e) {
             throw new SpecException(specFile + ": permission denied");
         } catch (JsonProcessingException e) {
-            throw new SpecException(specFile + ": not valid JSON (line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage());
+            throw new SpecException(specFile + ": " + JsonFieldErrors.syntax(e));
         } catch (IOException e) {
             throw new SpecException(specFile + ": cannot read: " + e.getMessage());
         }

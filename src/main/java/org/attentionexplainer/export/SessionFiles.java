@@ -2,6 +2,7 @@ package org.attentionexplainer.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -56,16 +57,22 @@ public final class SessionFiles {
 
     /** @throws SpecException with one line on anything that is not a usable session */
     public static Session fromJson(String text, String name) throws SpecException {
+        JsonNode tree;
         try {
-            JsonNode tree = JSON.readTree(text);
+            tree = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new SpecException(name + ": not a session file: " + JsonFieldErrors.syntax(e));
+        }
+        try {
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new SpecException(name + ": empty session file");
             }
             if (!tree.isObject()) {
                 throw new SpecException(name + ": not a session file: it is not a JSON object");
             }
-            JsonNode loaded = ((ObjectNode) tree).remove(LOADED);
-            Session s = JSON.treeToValue(tree, Session.class);
+            ObjectNode fields = ((ObjectNode) tree).deepCopy();
+            JsonNode loaded = fields.remove(LOADED);
+            Session s = JSON.treeToValue(fields, Session.class);
             if (s.version() > Session.VERSION) {
                 throw new SpecException(name + ": session version " + s.version() + " is newer than this program");
             }
@@ -74,8 +81,13 @@ public final class SessionFiles {
             throw e.getMessage().startsWith(name + ":") ? e : new SpecException(name + ": " + e.getMessage(), e);
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new SpecException(name + ": " + (cause.getMessage() != null ? cause.getMessage()
-                    : "a required field is missing (" + cause.getClass().getSimpleName() + ")"));
+            String located = cause instanceof NullPointerException ? JsonFieldErrors.describeNull(e, tree) : null;
+            throw new SpecException(name + ": " + (located != null ? located : cause.getMessage() != null
+                    ? cause.getMessage() : "a required field is missing (" + cause.getClass().getSimpleName() + ")"));
+        } catch (JsonMappingException e) {
+            String located = JsonFieldErrors.describe(e, tree);
+            throw new SpecException(name + ": " + (located != null ? located
+                    : "not a session file: " + e.getOriginalMessage()));
         } catch (JsonProcessingException e) {
             throw new SpecException(name + ": not a session file: " + e.getOriginalMessage());
         }
