@@ -60,8 +60,12 @@ final class TokenizerJson {
         }
         String[] clsSep = clsAndSep(root.path("post_processor"));
         int padId = root.path("padding").path("pad_id").asInt(Math.max(vocabulary.id("[PAD]"), 0));
+        // Hugging Face truncates every text to this length, so a model trained through this file saw no longer ones.
+        JsonNode truncation = root.path("truncation").path("max_length");
+        int trainedLength = truncation.canConvertToInt() && truncation.asInt() >= 2
+                ? Math.min(truncation.asInt(), maxLength) : maxLength;
         return new WordPieceTokenizer(vocabulary, normalizer, wordPiece, specials, clsSep[0], clsSep[1], padId,
-                maxLength);
+                maxLength, trainedLength);
     }
 
     /** The tokens a single text is wrapped in: BERT's [CLS] ... [SEP] unless the file says otherwise. */
