@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.attentionexplainer.engine.MessageText;
 
 /**
  * Words Jackson's failures to map a JSON tree onto records ("Cannot deserialize value of type
@@ -18,8 +19,6 @@ import java.util.stream.Collectors;
  * has there: {@code model.tokens[0]: must be text, got a list}.
  */
 final class JsonFieldErrors {
-    private static final int QUOTE_LIMIT = 40;
-
     private JsonFieldErrors() {
     }
 
@@ -27,7 +26,8 @@ final class JsonFieldErrors {
     static String syntax(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
         return "not valid JSON" + (at == null || at.getLineNr() < 0 ? ""
-                : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ": " + e.getOriginalMessage();
+                : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ": "
+                + MessageText.oneLine(e.getOriginalMessage());
     }
 
     /** One line naming the field of {@code tree} that {@code e} failed on, or null if {@code e} names none. */
@@ -119,15 +119,12 @@ final class JsonFieldErrors {
             return "an object";
         }
         if (node.isTextual()) {
-            String text = node.asText();
-            return "the text \"" + (text.length() > QUOTE_LIMIT ? text.substring(0, QUOTE_LIMIT) + "..." : text)
-                    .replaceAll("\\p{Cntrl}", "?") + "\"";
+            return "the text \"" + MessageText.quote(node.asText()) + "\"";
         }
         if (node.isBoolean()) {
             return String.valueOf(node.asBoolean());
         }
-        String number = node.asText();
-        return "the number " + (number.length() > QUOTE_LIMIT ? number.substring(0, QUOTE_LIMIT) + "..." : number);
+        return "the number " + MessageText.quote(node.asText());
     }
 
     private static JsonNode at(JsonNode tree, List<JsonMappingException.Reference> path) {

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.lesson.explorer.LoadedData;
 import org.attentionexplainer.lesson.explorer.Session;
 
@@ -87,9 +88,9 @@ public final class SessionFiles {
         } catch (JsonMappingException e) {
             String located = JsonFieldErrors.describe(e, tree);
             throw new SpecException(name + ": " + (located != null ? located
-                    : "not a session file: " + e.getOriginalMessage()));
+                    : "not a session file: " + MessageText.oneLine(e.getOriginalMessage())));
         } catch (JsonProcessingException e) {
-            throw new SpecException(name + ": not a session file: " + e.getOriginalMessage());
+            throw new SpecException(name + ": not a session file: " + MessageText.oneLine(e.getOriginalMessage()));
         }
     }
 

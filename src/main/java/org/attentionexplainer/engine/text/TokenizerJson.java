@@ -3,12 +3,14 @@ package org.attentionexplainer.engine.text;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.attentionexplainer.engine.MessageText;
 
 /** Reads the parts of a Hugging Face tokenizer.json that a BERT WordPiece tokenizer uses. */
 final class TokenizerJson {
@@ -20,7 +22,12 @@ final class TokenizerJson {
         try {
             root = new ObjectMapper().readTree(in);
         } catch (JsonProcessingException e) {
-            throw new TokenizerFormatException("tokenizer.json is not valid JSON: " + e.getOriginalMessage());
+            throw new TokenizerFormatException("tokenizer.json is not valid JSON: "
+                    + MessageText.oneLine(e.getOriginalMessage()));
+        } catch (CharConversionException e) {
+            // the bytes are no text in the encoding the parser detected (UTF-8, -16 or -32)
+            throw new TokenizerFormatException("tokenizer.json is not valid JSON text: "
+                    + MessageText.oneLine(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
             throw new TokenizerFormatException("tokenizer.json should hold a JSON object");
@@ -101,7 +108,7 @@ final class TokenizerJson {
         String type = node.path("type").asText("");
         if (!type.equals(expected)) {
             throw new TokenizerFormatException("tokenizer.json's " + part + " is "
-                    + (type.isEmpty() ? "missing" : type) + "; only BERT's " + expected + " is supported");
+                    + (type.isEmpty() ? "missing" : MessageText.quote(type)) + "; only BERT's " + expected + " is supported");
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import org.attentionexplainer.engine.MessageText;
 
 /**
  * BERT's WordPiece tokenizer, configured from a Hugging Face {@code tokenizer.json}:
@@ -153,7 +154,7 @@ public final class WordPieceTokenizer {
     private int requireId(String token) {
         int id = vocabulary.id(token);
         if (id < 0) {
-            throw new TokenizerFormatException("the special token " + token + " is not in the vocabulary");
+            throw new TokenizerFormatException("the special token " + MessageText.quote(token) + " is not in the vocabulary");
         }
         return id;
     }

@@ -1,6 +1,7 @@
 package org.attentionexplainer.ui.explorer;
 
 import java.util.Locale;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.export.SpecException;
 import org.attentionexplainer.lesson.explorer.ModelBuilder;
 import org.attentionexplainer.lesson.explorer.ModelSettings;
@@ -74,13 +75,13 @@ final class ExplorerSessions {
                     + ModelBuilder.projectedWidth(s.loaded(), m.dModel()));
         }
         if (stage(s) == null) {
-            throw new SpecException("stage '" + s.stage() + "' is not scores, logits or weights");
+            throw new SpecException("stage '" + MessageText.quote(s.stage()) + "' is not scores, logits or weights");
         }
         if (colorMap(s) == null) {
-            throw new SpecException("colour map '" + s.colorMap() + "' does not exist");
+            throw new SpecException("colour map '" + MessageText.quote(s.colorMap()) + "' does not exist");
         }
         if (mode(s) == null) {
-            throw new SpecException("view '" + s.view() + "' is not grid, focus or compare");
+            throw new SpecException("view '" + MessageText.quote(s.view()) + "' is not grid, focus or compare");
         }
     }
 

@@ -207,4 +207,25 @@ class WordPieceTokenizerTest {
         assertEquals("tokenizer.json's model is BPE; only BERT's WordPiece is supported", e.getMessage());
         assertNotEquals(null, e.getMessage());
     }
+
+    @Test
+    void bytesThatAreNoTextAreAFormatError() {
+        // found by TokenizerJsonFuzzTest: 00 00 00 '[' reads as UTF-32, whose next character is out of
+        // Unicode's range; the parser's CharConversionException left fromJson as an IOException
+        byte[] utf32 = {0, 0, 0, '[', '"', 'z', '"', 0};
+        TokenizerFormatException e = assertThrows(TokenizerFormatException.class,
+                () -> WordPieceTokenizer.fromJson(new java.io.ByteArrayInputStream(utf32), 512));
+        assertTrue(e.getMessage().startsWith("tokenizer.json is not valid JSON text: Invalid UTF-32 character"),
+                e.getMessage());
+    }
+
+    @Test
+    void aQuotedPartOfTheFileStaysOnOneLine() {
+        // found by TokenizerJsonFuzzTest: a control character inside a type name reached the message
+        String json = "{\"model\": {\"type\": \"Word\\u0007Pie\\nce\", \"vocab\": {}}}";
+        TokenizerFormatException e = assertThrows(TokenizerFormatException.class,
+                () -> WordPieceTokenizer.fromJson(new java.io.ByteArrayInputStream(json.getBytes()), 512));
+        assertEquals("tokenizer.json's model is Word\\u0007Pie\\nce; only BERT's WordPiece is supported",
+                e.getMessage());
+    }
 }
