@@ -118,8 +118,9 @@ public final class Npy {
         }
         if (dataBytes > Integer.MAX_VALUE - 8) {
             // within the value limit, 8-byte values can still pass what one Java array holds
-            throw new IOException(name + ": array of shape " + Tensor.describe(shape) + " of " + MessageText.quote(descr)
-                    + " needs " + dataBytes + " bytes, more than one read can hold; save it as float32");
+            throw new IOException(name + ": array of shape " + Tensor.describe(shape) + " of "
+                    + MessageText.quote(descr) + " needs " + dataBytes + " bytes, more than one read can hold; save it"
+                    + " as float32");
         }
         byte[] raw = in.readNBytes(Math.toIntExact(dataBytes));
         if (raw.length < dataBytes) {

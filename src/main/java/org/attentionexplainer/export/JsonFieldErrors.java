@@ -22,7 +22,7 @@ final class JsonFieldErrors {
     private JsonFieldErrors() {
     }
 
-    /** "not valid JSON (line 3, column 7): " and the parser's message; the place is left out when the parser has none. */
+    /** "not valid JSON (line 3, column 7): " and the parser's message; without the place if the parser has none. */
     static String syntax(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
         return "not valid JSON" + (at == null || at.getLineNr() < 0 ? ""

@@ -71,9 +71,8 @@ public final class SessionFiles {
             if (!tree.isObject()) {
                 throw new SpecException(name + ": not a session file: it is not a JSON object");
             }
-            ObjectNode fields = ((ObjectNode) tree).deepCopy();
-            JsonNode loaded = fields.remove(LOADED);
-            Session s = JSON.treeToValue(fields, Session.class);
+            JsonNode loaded = ((ObjectNode) tree).remove(LOADED);
+            Session s = JSON.treeToValue(tree, Session.class);
             if (s.version() > Session.VERSION) {
                 throw new SpecException(name + ": session version " + s.version() + " is newer than this program");
             }

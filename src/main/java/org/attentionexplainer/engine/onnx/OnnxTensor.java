@@ -78,8 +78,8 @@ public final class OnnxTensor {
             return out;
         }
         if (floatData.length != n) {
-            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + floatData.length + " values for shape "
-                    + Arrays.toString(dims));
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + floatData.length
+                    + " values for shape " + Arrays.toString(dims));
         }
         return floatData.clone();
     }
@@ -95,8 +95,8 @@ public final class OnnxTensor {
             return out;
         }
         if (int64Data.length != n) {
-            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + int64Data.length + " values for shape "
-                    + Arrays.toString(dims));
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + int64Data.length
+                    + " values for shape " + Arrays.toString(dims));
         }
         return int64Data.clone();
     }
@@ -105,7 +105,8 @@ public final class OnnxTensor {
     public float scalar() {
         float[] v = floats();
         if (v.length != 1) {
-            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " should hold one value, has " + v.length);
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " should hold one value, has "
+                    + v.length);
         }
         return v[0];
     }
@@ -127,15 +128,15 @@ public final class OnnxTensor {
 
     private void requireType(int expected, String expectedName) {
         if (dataType != expected) {
-            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has ONNX data type " + dataType + ", expected "
-                    + expectedName);
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has ONNX data type " + dataType
+                    + ", expected " + expectedName);
         }
     }
 
     private void checkRawLength(int n, int width) {
         if ((long) n * width != rawLength) {
-            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + rawLength + " bytes of data, shape "
-                    + Arrays.toString(dims) + " needs " + (long) n * width);
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + rawLength
+                    + " bytes of data, shape " + Arrays.toString(dims) + " needs " + (long) n * width);
         }
     }
 

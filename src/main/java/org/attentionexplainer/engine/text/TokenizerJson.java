@@ -108,7 +108,8 @@ final class TokenizerJson {
         String type = node.path("type").asText("");
         if (!type.equals(expected)) {
             throw new TokenizerFormatException("tokenizer.json's " + part + " is "
-                    + (type.isEmpty() ? "missing" : MessageText.quote(type)) + "; only BERT's " + expected + " is supported");
+                    + (type.isEmpty() ? "missing" : MessageText.quote(type)) + "; only BERT's " + expected
+                    + " is supported");
         }
     }
 }
