@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -37,21 +38,26 @@ public final class Npy {
     }
 
     public static Tensor read(Path path, long maxValues) throws IOException {
+        String shown = MessageText.name(path.toString());
         long fileSize;
         try {
             fileSize = Files.size(path);
         } catch (NoSuchFileException e) {
-            throw new IOException(path + ": no such file");
+            throw new IOException(shown + ": no such file");
         } catch (AccessDeniedException e) {
-            throw new IOException(path + ": permission denied");
+            throw new IOException(shown + ": permission denied");
+        } catch (FileSystemException e) {
+            throw new IOException(shown + ": cannot read" + (e.getReason() == null ? "" : ": " + e.getReason()));
         }
         if (Files.isDirectory(path)) {
-            throw new IOException(path + ": is a folder, not a .npy file");
+            throw new IOException(shown + ": is a folder, not a .npy file");
         }
         try (InputStream in = Files.newInputStream(path)) {
-            return read(in, fileSize, maxValues, path.toString());
+            return read(in, fileSize, maxValues, shown);
         } catch (AccessDeniedException e) {
-            throw new IOException(path + ": permission denied");
+            throw new IOException(shown + ": permission denied");
+        } catch (FileSystemException e) {
+            throw new IOException(shown + ": cannot read" + (e.getReason() == null ? "" : ": " + e.getReason()));
         }
     }
 
@@ -106,8 +112,15 @@ public final class Npy {
         DType type = DType.parse(descr, name);
         long dataBytes = count * type.size;
         if (totalBytes >= 0 && totalBytes - prefix - headerLen < dataBytes) {
-            throw new IOException(name + ": file is truncated: shape " + Tensor.describe(shape) + " of " + descr
-                    + " needs " + dataBytes + " bytes of data, the file has " + (totalBytes - prefix - headerLen));
+            throw new IOException(name + ": file is truncated: shape " + Tensor.describe(shape) + " of "
+                    + MessageText.quote(descr) + " needs " + dataBytes + " bytes of data, the file has "
+                    + (totalBytes - prefix - headerLen));
+        }
+        if (dataBytes > Integer.MAX_VALUE - 8) {
+            // within the value limit, 8-byte values can still pass what one Java array holds
+            throw new IOException(name + ": array of shape " + Tensor.describe(shape) + " of "
+                    + MessageText.quote(descr) + " needs " + dataBytes + " bytes, more than one read can hold; save it"
+                    + " as float32");
         }
         byte[] raw = in.readNBytes(Math.toIntExact(dataBytes));
         if (raw.length < dataBytes) {
@@ -186,11 +199,11 @@ public final class Npy {
             try {
                 long d = Long.parseLong(s);
                 if (d < 0 || d > Integer.MAX_VALUE) {
-                    throw new IOException(name + ": bad dimension " + s + " in .npy shape");
+                    throw new IOException(name + ": bad dimension " + MessageText.quote(s) + " in .npy shape");
                 }
                 dims[n++] = (int) d;
             } catch (NumberFormatException e) {
-                throw new IOException(name + ": bad dimension '" + s + "' in .npy shape");
+                throw new IOException(name + ": bad dimension '" + MessageText.quote(s) + "' in .npy shape");
             }
         }
         return java.util.Arrays.copyOf(dims, n);
@@ -208,7 +221,7 @@ public final class Npy {
 
         static DType parse(String descr, String name) throws IOException {
             if (descr.length() < 3) {
-                throw new IOException(name + ": unsupported dtype '" + descr + "'");
+                throw new IOException(name + ": unsupported dtype '" + MessageText.quote(descr) + "'");
             }
             char endian = descr.charAt(0);
             DType t = switch (descr.substring(1)) {
@@ -220,7 +233,7 @@ public final class Npy {
                 case "i2" -> I2;
                 case "i4" -> I4;
                 case "i8" -> I8;
-                default -> throw new IOException(name + ": unsupported dtype '" + descr
+                default -> throw new IOException(name + ": unsupported dtype '" + MessageText.quote(descr)
                         + "' (use float32 or float64)");
             };
             if (endian == '>' && t.size > 1) {

@@ -7,10 +7,12 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,6 +24,7 @@ import org.attentionexplainer.engine.Dropout;
 import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.engine.LayerNormParams;
 import org.attentionexplainer.engine.Memory;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Projection;
@@ -41,6 +44,10 @@ public final class ComputeSpecReader {
             "dropout", "residual", "layer_norm");
     private static final Set<String> WEIGHT_FIELDS = Set.of("query", "key", "value", "query_bias", "key_bias",
             "value_bias", "qkv", "qkv_bias", "out", "out_bias");
+    /** The longest .npy path a spec may give; file systems allow 255 bytes a name. */
+    static final int MAX_PATH_TEXT = 200;
+    /** The most weights an init draws: 64 Mi values, 256 MB of float32, as a session holds at most. */
+    static final long MAX_INIT_VALUES = SessionTensors.MAX_VALUES;
     private static final Set<String> INIT_FIELDS = Set.of("seed", "scheme", "d_out", "qkv_bias", "out", "out_bias");
 
     private final JsonMapper mapper = JsonMapper.builder()
@@ -67,7 +74,10 @@ public final class ComputeSpecReader {
         } catch (AccessDeniedException e) {
             throw new SpecException(specFile + ": permission denied");
         } catch (JsonProcessingException e) {
-            throw new SpecException(specFile + ": " + jsonProblem(e));
+            throw new SpecException(specFile + ": " + (e instanceof StreamConstraintsException ? jsonProblem(e)
+                    : JsonFieldErrors.syntax(e)));
+        } catch (CharConversionException e) {
+            throw new SpecException(specFile + ": not valid JSON text: " + MessageText.oneLine(e.getMessage()));
         } catch (IOException e) {
             throw new SpecException(specFile + ": cannot read: " + e.getMessage());
         }
@@ -160,7 +170,7 @@ public final class ComputeSpecReader {
                         array(weights, "weights.qkv", "qkv", base, true),
                         vector(weights, "weights.qkv_bias", "qkv_bias", base));
                 default -> throw new SpecException("projection: must be identity, separate or fused, got '"
-                        + projection + "'");
+                        + MessageText.quote(projection) + "'");
             });
             b.outProjection(array(weights, "weights.out", "out", base, false),
                     vector(weights, "weights.out_bias", "out_bias", base));
@@ -178,7 +188,8 @@ public final class ComputeSpecReader {
         b.normalization(switch (norm) {
             case "softmax" -> Normalization.SOFTMAX;
             case "hardmax" -> Normalization.HARDMAX;
-            default -> throw new SpecException("normalization: must be softmax or hardmax, got '" + norm + "'");
+            default -> throw new SpecException("normalization: must be softmax or hardmax, got '"
+                    + MessageText.quote(norm) + "'");
         });
         JsonNode dropout = root.path("dropout");
         if (dropout.isObject()) {
@@ -214,20 +225,27 @@ public final class ComputeSpecReader {
         long seed = init.get("seed").asLong();
         String scheme = init.path("scheme").asText("torch_linear");
         double dOutValue = number(init, "d_out", "init.d_out", Double.NaN);
+        String written = MessageText.quote(init.get("d_out").asText());
         if (dOutValue < 1 || dOutValue != Math.rint(dOutValue)) {
-            throw new SpecException("init.d_out: must be a whole number of at least 1, got " + init.path("d_out"));
+            throw new SpecException("init.d_out: must be a whole number of at least 1, got " + written);
         }
         int dIn = input.dim(-1);
         int dSrc = source == null ? dIn : source.dim(-1);
+        // the values the init draws: Q from the input, K and V from the source, and the output projection
+        double values = dOutValue * (dIn + 2.0 * dSrc) + (bool(init, "out", false) ? dOutValue * dOutValue : 0);
+        if (values > MAX_INIT_VALUES) {
+            throw new SpecException("init.d_out: " + written + " makes more weights than the " + MAX_INIT_VALUES
+                    + " an init draws; give a smaller d_out");
+        }
+        int dOut = (int) dOutValue;
         boolean qkvBias = bool(init, "qkv_bias", false);
         requireInitRoom(dOutValue, dIn, dSrc, projection.equals("fused"), bool(init, "out", false));
-        int dOut = (int) dOutValue;
         TorchRandom rng = new TorchRandom(seed);
         switch (scheme) {
             case "torch_rand" -> {
                 if (!projection.equals("separate")) {
                     throw new SpecException("init.scheme: torch_rand needs projection 'separate', got '"
-                            + projection + "'");
+                            + MessageText.quote(projection) + "'");
                 }
                 b.projection(new Projection.Separate(rng.rand(dIn, dOut), rng.rand(dSrc, dOut), rng.rand(dSrc, dOut)));
             }
@@ -242,10 +260,12 @@ public final class ComputeSpecReader {
                     b.projection(new Projection.Separate(q.weight(), k.weight(), v.weight(),
                             q.bias(), k.bias(), v.bias()));
                 } else {
-                    throw new SpecException("projection: init needs 'separate' or 'fused', got '" + projection + "'");
+                    throw new SpecException("projection: init needs 'separate' or 'fused', got '"
+                            + MessageText.quote(projection) + "'");
                 }
             }
-            default -> throw new SpecException("init.scheme: must be torch_linear or torch_rand, got '" + scheme + "'");
+            default -> throw new SpecException("init.scheme: must be torch_linear or torch_rand, got '"
+                    + MessageText.quote(scheme) + "'");
         }
         if (bool(init, "out", false)) {
             TorchRandom.Linear out = rng.linear(dOut, dOut, bool(init, "out_bias", true));
@@ -287,7 +307,8 @@ public final class ComputeSpecReader {
         if (node.isNumber()) {
             double f = node.asDouble();
             if (!(f > 0 && Double.isFinite(f))) {
-                throw new SpecException("scale: must be a positive number, got " + node.asText());
+                throw new SpecException("scale: must be a positive number, got "
+                        + MessageText.quote(node.asText()));
             }
             return Scale.of(f);
         }
@@ -295,7 +316,7 @@ public final class ComputeSpecReader {
             case "inverse_sqrt_dk" -> Scale.inverseSqrtDk();
             case "none" -> Scale.none();
             default -> throw new SpecException("scale: must be \"inverse_sqrt_dk\", \"none\" or a positive number, got "
-                    + node);
+                    + MessageText.quote(node.toString()));
         };
     }
 
@@ -320,7 +341,17 @@ public final class ComputeSpecReader {
             return null;
         }
         if (node.isTextual()) {
-            Path file = base.resolve(node.asText());
+            String written = node.asText();
+            if (written.length() > MAX_PATH_TEXT) {
+                throw new SpecException(field + ": a file path of " + written.length() + " characters ('"
+                        + MessageText.quote(written) + "'); paths here have at most " + MAX_PATH_TEXT);
+            }
+            Path file;
+            try {
+                file = base.resolve(written);
+            } catch (InvalidPathException e) {
+                throw new SpecException(field + ": '" + MessageText.quote(written) + "' is not a file path");
+            }
             inputFiles.add(file);
             try {
                 return Npy.read(file);
@@ -355,7 +386,7 @@ public final class ComputeSpecReader {
             return dflt;
         }
         if (!node.isTextual()) {
-            throw new SpecException(key + ": must be a string, got " + node);
+            throw new SpecException(key + ": must be a string, got " + MessageText.quote(node.toString()));
         }
         return node.asText();
     }
@@ -363,7 +394,8 @@ public final class ComputeSpecReader {
     private static int integer(JsonNode root, String key, int dflt) throws SpecException {
         double d = number(root, key, key, dflt);
         if (d != Math.rint(d) || Math.abs(d) > Integer.MAX_VALUE) {
-            throw new SpecException(key + ": must be a whole number, got " + root.path(key));
+            throw new SpecException(key + ": must be a whole number, got "
+                    + MessageText.quote(root.path(key).toString()));
         }
         return (int) d;
     }
@@ -381,11 +413,11 @@ public final class ComputeSpecReader {
             return dflt;
         }
         if (!node.isNumber()) {
-            throw new SpecException(field + ": must be a number, got " + node);
+            throw new SpecException(field + ": must be a number, got " + MessageText.quote(node.toString()));
         }
         double d = node.asDouble();
         if (!Double.isFinite(d)) {
-            throw new SpecException(field + ": must be a finite number, got " + node.asText());
+            throw new SpecException(field + ": must be a finite number, got " + MessageText.quote(node.asText()));
         }
         return d;
     }
@@ -396,7 +428,7 @@ public final class ComputeSpecReader {
             return dflt;
         }
         if (!node.isBoolean()) {
-            throw new SpecException(key + ": must be true or false, got " + node);
+            throw new SpecException(key + ": must be true or false, got " + MessageText.quote(node.toString()));
         }
         return node.asBoolean();
     }
@@ -411,8 +443,8 @@ public final class ComputeSpecReader {
             boolean ignorable = prefix.isEmpty() && (name.startsWith("expect") || name.startsWith("_")
                     || name.equals("description") || name.equals("comment"));
             if (!allowed.contains(name) && !ignorable) {
-                throw new SpecException(prefix + name + ": unknown field (known: " + String.join(", ",
-                        new java.util.TreeSet<>(allowed)) + ")");
+                throw new SpecException(prefix + MessageText.quote(name) + ": unknown field (known: "
+                        + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
             }
         }
     }

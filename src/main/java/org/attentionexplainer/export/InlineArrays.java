@@ -3,6 +3,7 @@ package org.attentionexplainer.export;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.Tensor;
 
 /** Nested JSON lists of numbers to tensors and back. */
@@ -35,14 +36,16 @@ final class InlineArrays {
             throws SpecException {
         if (depth == dims.length) {
             if (!node.isNumber() && !(node.isTextual() && isNonFinite(node.asText()))) {
-                throw new SpecException(field + ": expected a number at depth " + depth + ", got " + node);
+                throw new SpecException(field + ": expected a number at depth " + depth + ", got "
+                        + MessageText.quote(node.toString()));
             }
             out[pos[0]++] = (float) node.asDouble();
             return;
         }
         if (!node.isArray() || node.size() != dims[depth]) {
             throw new SpecException(field + ": ragged nested list: expected " + dims[depth] + " entries at depth "
-                    + depth + ", got " + (node.isArray() ? node.size() + " entries" : node.toString()));
+                    + depth + ", got " + (node.isArray() ? node.size() + " entries"
+                    : MessageText.quote(node.toString())));
         }
         for (JsonNode child : node) {
             fill(child, depth + 1, dims, out, pos, field);

@@ -3,6 +3,7 @@ package org.attentionexplainer.export;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.lesson.explorer.LoadedData;
 import org.attentionexplainer.lesson.explorer.Session;
 
@@ -57,8 +59,13 @@ public final class SessionFiles {
 
     /** @throws SpecException with one line on anything that is not a usable session */
     public static Session fromJson(String text, String name) throws SpecException {
+        JsonNode tree;
         try {
-            JsonNode tree = JSON.readTree(text);
+            tree = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new SpecException(name + ": not a session file: " + JsonFieldErrors.syntax(e));
+        }
+        try {
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new SpecException(name + ": empty session file");
             }
@@ -75,12 +82,17 @@ public final class SessionFiles {
             throw e.getMessage().startsWith(name + ":") ? e : new SpecException(name + ": " + e.getMessage(), e);
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new SpecException(name + ": " + (cause.getMessage() != null ? cause.getMessage()
-                    : "a required field is missing (" + cause.getClass().getSimpleName() + ")"));
+            String located = cause instanceof NullPointerException ? JsonFieldErrors.describeNull(e, tree) : null;
+            throw new SpecException(name + ": " + (located != null ? located : cause.getMessage() != null
+                    ? cause.getMessage() : "a required field is missing (" + cause.getClass().getSimpleName() + ")"));
+        } catch (JsonMappingException e) {
+            String located = JsonFieldErrors.describe(e, tree);
+            throw new SpecException(name + ": " + (located != null ? located
+                    : "not a session file: " + MessageText.oneLine(e.getOriginalMessage())));
         } catch (StreamConstraintsException e) {
             throw new SpecException(name + ": " + ComputeSpecReader.jsonProblem(e));
         } catch (JsonProcessingException e) {
-            throw new SpecException(name + ": not a session file: " + e.getOriginalMessage());
+            throw new SpecException(name + ": not a session file: " + MessageText.oneLine(e.getOriginalMessage()));
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.Base64;
 import java.util.List;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.LayerNormParams;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.lesson.explorer.LoadedData;
@@ -162,7 +163,8 @@ final class SessionTensors {
                     matrix(o, "value", field), optional(o, "queryBias", field, 1), optional(o, "keyBias", field, 1),
                     optional(o, "valueBias", field, 1));
             case "fused" -> new Projection.Fused(matrix(o, "qkv", field), optional(o, "qkvBias", field, 1));
-            default -> throw new SpecException(field + ".kind: must be identity, separate or fused, got '" + kind + "'");
+            default -> throw new SpecException(field + ".kind: must be identity, separate or fused, got '"
+                    + MessageText.quote(kind) + "'");
         };
     }
 
@@ -225,7 +227,8 @@ final class SessionTensors {
         for (int i = 0; i < dims.length; i++) {
             JsonNode d = shape.get(i);
             if (!d.canConvertToInt() || !d.isIntegralNumber() || d.asInt() < 0) {
-                throw new SpecException(field + ".shape: " + shape + " is not a list of sizes");
+                throw new SpecException(field + ".shape: " + MessageText.quote(shape.toString())
+                        + " is not a list of sizes");
             }
             dims[i] = d.asInt();
             count *= dims[i];

@@ -287,7 +287,7 @@ class ComputeCommandTest {
                 {"input": [[0.34, 0.22, 0.54], [0.53, 0.34, 0.98]], "init": {"seed": 1, "d_out": 2147483648}}""");
         Path out = dir.resolve("out");
         assertOneLineError(run("compute", "--spec", spec.toString(), "--out", out.toString()),
-                "init.d_out: 2147483648 makes a weight of 6442450944 values, more than a Java array holds");
+                "init.d_out: 2147483648 makes more weights than the 67108864 an init draws");
         assertNothingWritten(out);
     }
 

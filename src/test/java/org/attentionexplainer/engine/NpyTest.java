@@ -96,4 +96,26 @@ class NpyTest {
                 new byte[] {1, 0, 1})));
         assertArrayEquals(new float[] {1, 0, 1}, t.toArray());
     }
+
+    @Test
+    void headerTextQuotedInAMessageStaysOnOneLine() throws Exception {
+        // found by NpyFuzzTest: a dimension or dtype with a line break or an escape character in it
+        Path dim = file(npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (3\nx,), }", new byte[12]));
+        assertEquals(dim + ": bad dimension '3\\nx' in .npy shape",
+                assertThrows(IOException.class, () -> Npy.read(dim)).getMessage());
+        Path dtype = file(npy(1, "{'descr': '<\u001bf8', 'fortran_order': False, 'shape': (3,), }", new byte[6]));
+        assertEquals(dtype + ": unsupported dtype '<\\u001bf8' (use float32 or float64)",
+                assertThrows(IOException.class, () -> Npy.read(dtype)).getMessage());
+    }
+
+    @Test
+    void eightByteValuesBeyondOneJavaArrayAreRefusedInOneLine() {
+        // 2^28 float64 values are within the value limit but 2^31 bytes, more than a Java array holds:
+        // read from a stream of unknown length, that reached Math.toIntExact (ArithmeticException)
+        byte[] header = npy(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (268435456,), }", new byte[16]);
+        IOException e = assertThrows(IOException.class,
+                () -> Npy.read(new java.io.ByteArrayInputStream(header), -1, Npy.DEFAULT_MAX_VALUES, "big.npy"));
+        assertEquals("big.npy: array of shape (268435456,) of <f8 needs 2147483648 bytes, more than one read can "
+                + "hold; save it as float32", e.getMessage());
+    }
 }

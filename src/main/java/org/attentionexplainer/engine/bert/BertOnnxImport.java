@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.LayerNormParams;
+import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.onnx.OnnxFormatException;
 import org.attentionexplainer.engine.onnx.OnnxModel;
 import org.attentionexplainer.engine.onnx.OnnxNode;
@@ -28,6 +29,13 @@ import org.nd4j.linalg.factory.Nd4j;
  * the square root.
  */
 final class BertOnnxImport {
+    /**
+     * The largest weight magnitude accepted. Within it every sum of the forward pass stays far
+     * inside float32 for BERT-base sizes (a LayerNorm's variance, the largest, below 1e37 at
+     * d = 768, d_ff = 3072); all-MiniLM-L6-v2's largest weight is 7.9. A weight beyond it, or
+     * NaN, means a damaged file, whose maps would be NaN or nonsense.
+     */
+    static final float MAX_WEIGHT = 1000f;
     private static final String WORDS = "embeddings.word_embeddings.weight";
 
     private final OnnxModel model;
@@ -80,10 +88,10 @@ final class BertOnnxImport {
                 positions.shape()[0], types.shape()[0], eps, 0);
 
         int steps = 4 + layers;
-        INDArray wordArray = matrix(words);
+        INDArray wordArray = matrix(words, WORDS);
         progress.accept(1.0 / steps);
-        INDArray positionArray = matrix(positions);
-        INDArray typeArray = matrix(types);
+        INDArray positionArray = matrix(positions, "embeddings.position_embeddings.weight");
+        INDArray typeArray = matrix(types, "embeddings.token_type_embeddings.weight");
         LayerNormParams embeddingNorm = norm("embeddings.LayerNorm", d, eps);
         progress.accept(4.0 / steps);
         List<BertWeights.Layer> layerWeights = new ArrayList<>();
@@ -118,13 +126,14 @@ final class BertOnnxImport {
         INDArray weight;
         if (inOut != null) {
             requireShape(inOut, in, out);
-            weight = matrix(inOut);
+            weight = matrix(inOut, name + ".weight");
         } else {
             OnnxTensor outIn = init(name + ".weight");
             requireShape(outIn, out, in);
-            weight = matrix(outIn).transpose().dup('c');
+            weight = matrix(outIn, name + ".weight").transpose().dup('c');
         }
-        return new BertWeights.Linear(weight, Nd4j.create(bias.floats(), new long[] {1, out}, DataType.FLOAT));
+        return new BertWeights.Linear(weight,
+                Nd4j.create(usable(bias, name + ".bias"), new long[] {1, out}, DataType.FLOAT));
     }
 
     private LayerNormParams norm(String name, int d, double eps) {
@@ -132,12 +141,25 @@ final class BertOnnxImport {
         OnnxTensor beta = init(name + ".bias");
         requireShape(gamma, d);
         requireShape(beta, d);
-        return new LayerNormParams(gamma.toTensor(), beta.toTensor(), eps);
+        return new LayerNormParams(Tensor.of(usable(gamma, name + ".weight"), d),
+                Tensor.of(usable(beta, name + ".bias"), d), eps);
     }
 
-    private static INDArray matrix(OnnxTensor t) {
+    private static INDArray matrix(OnnxTensor t, String name) {
         int[] s = t.shape();
-        return Nd4j.create(t.floats(), new long[] {s[0], s[1]}, DataType.FLOAT);
+        return Nd4j.create(usable(t, name), new long[] {s[0], s[1]}, DataType.FLOAT);
+    }
+
+    /** The values of a weight, checked once here so that no forward pass meets NaN or overflow. */
+    private static float[] usable(OnnxTensor t, String name) {
+        float[] v = t.floats();
+        for (int i = 0; i < v.length; i++) {
+            if (!(Math.abs(v[i]) <= MAX_WEIGHT)) {
+                throw new OnnxFormatException("the weight " + name + " holds " + v[i] + " (value " + (i + 1) + " of "
+                        + v.length + "); a trained weight is a finite number within \u00b1" + (int) MAX_WEIGHT);
+            }
+        }
+        return v;
     }
 
     /** Names each MatMul weight after the bias added to its product: x W + b. */

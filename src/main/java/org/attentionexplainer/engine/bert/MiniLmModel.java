@@ -84,6 +84,15 @@ public final class MiniLmModel {
         return tokenizer;
     }
 
+    /**
+     * The most tokens of the texts the model was fine-tuned on (128 for all-MiniLM-L6-v2); a
+     * longer text still runs, up to {@link BertConfig#maxPositions()}, on positions that only
+     * pre-training shaped.
+     */
+    public int trainedLength() {
+        return tokenizer.trainedLength();
+    }
+
     public BertEncoder encoder() {
         return encoder;
     }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
+import org.attentionexplainer.engine.MessageText;
 
 /**
  * Reads an ONNX model straight from protobuf wire format, without generated classes. Field
@@ -194,8 +195,14 @@ public final class OnnxReader {
                 default -> tensor.skip();
             }
         }
+        for (long d : dims.toArray()) {
+            if (d < 0 || d > Integer.MAX_VALUE) {
+                throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has a dimension of " + d
+                        + "; dimensions run from 0 to " + Integer.MAX_VALUE);
+            }
+        }
         if (external) {
-            throw new OnnxFormatException("tensor " + name + " keeps its data in an external file, "
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " keeps its data in an external file, "
                     + "which this reader does not follow");
         }
         return new OnnxTensor(name, dataType, dims.toArray(), tensor.buffer(), raw, floatData.toArray(),

@@ -3,6 +3,7 @@ package org.attentionexplainer.engine.onnx;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.Tensor;
 
 /**
@@ -48,11 +49,11 @@ public final class OnnxTensor {
         return dims.clone();
     }
 
-    /** The number of elements: the product of the dimensions (1 for a scalar). */
+    /** The number of elements: the product of the dimensions (1 for a scalar), at most Long.MAX_VALUE. */
     public long elementCount() {
         long n = 1;
         for (long d : dims) {
-            n *= d;
+            n = d != 0 && n > Long.MAX_VALUE / d ? Long.MAX_VALUE : n * d;
         }
         return n;
     }
@@ -69,7 +70,7 @@ public final class OnnxTensor {
     /** A fresh array of the values of a float32 tensor in row-major order. */
     public float[] floats() {
         requireType(FLOAT, "FLOAT");
-        int n = Math.toIntExact(elementCount());
+        int n = arrayLength();
         if (file != null) {
             checkRawLength(n, 4);
             float[] out = new float[n];
@@ -77,8 +78,8 @@ public final class OnnxTensor {
             return out;
         }
         if (floatData.length != n) {
-            throw new OnnxFormatException("tensor " + name + " has " + floatData.length + " values for shape "
-                    + Arrays.toString(dims));
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + floatData.length
+                    + " values for shape " + Arrays.toString(dims));
         }
         return floatData.clone();
     }
@@ -86,7 +87,7 @@ public final class OnnxTensor {
     /** A fresh array of the values of an int64 tensor in row-major order. */
     public long[] longs() {
         requireType(INT64, "INT64");
-        int n = Math.toIntExact(elementCount());
+        int n = arrayLength();
         if (file != null) {
             checkRawLength(n, 8);
             long[] out = new long[n];
@@ -94,8 +95,8 @@ public final class OnnxTensor {
             return out;
         }
         if (int64Data.length != n) {
-            throw new OnnxFormatException("tensor " + name + " has " + int64Data.length + " values for shape "
-                    + Arrays.toString(dims));
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + int64Data.length
+                    + " values for shape " + Arrays.toString(dims));
         }
         return int64Data.clone();
     }
@@ -104,7 +105,8 @@ public final class OnnxTensor {
     public float scalar() {
         float[] v = floats();
         if (v.length != 1) {
-            throw new OnnxFormatException("tensor " + name + " should hold one value, has " + v.length);
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " should hold one value, has "
+                    + v.length);
         }
         return v[0];
     }
@@ -114,17 +116,27 @@ public final class OnnxTensor {
         return Tensor.of(floats(), shape());
     }
 
+    /** The element count as the length of a Java array, which holds at most about 2^31 elements. */
+    private int arrayLength() {
+        long n = elementCount();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " of shape " + Arrays.toString(dims)
+                    + " has more values than one array holds");
+        }
+        return (int) n;
+    }
+
     private void requireType(int expected, String expectedName) {
         if (dataType != expected) {
-            throw new OnnxFormatException("tensor " + name + " has ONNX data type " + dataType + ", expected "
-                    + expectedName);
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has ONNX data type " + dataType
+                    + ", expected " + expectedName);
         }
     }
 
     private void checkRawLength(int n, int width) {
         if ((long) n * width != rawLength) {
-            throw new OnnxFormatException("tensor " + name + " has " + rawLength + " bytes of data, shape "
-                    + Arrays.toString(dims) + " needs " + (long) n * width);
+            throw new OnnxFormatException("tensor " + MessageText.quote(name) + " has " + rawLength
+                    + " bytes of data, shape " + Arrays.toString(dims) + " needs " + (long) n * width);
         }
     }
 

@@ -48,11 +48,9 @@ final class BertNormalizer {
                 return;
             }
         }
-        if (handleChineseChars && isChineseChar(cp)) {
+        boolean chinese = handleChineseChars && isChineseChar(cp);
+        if (chinese) {
             out.add(' ', origin);
-            out.add(cp, origin);
-            out.add(' ', origin);
-            return;
         }
         String s = new String(Character.toChars(cp));
         if (stripAccents) {
@@ -61,7 +59,7 @@ final class BertNormalizer {
         for (int j = 0; j < s.length(); ) {
             int c = s.codePointAt(j);
             j += Character.charCount(c);
-            if (stripAccents && Character.getType(c) == Character.NON_SPACING_MARK) {
+            if (stripAccents && Unicode8Categories.isNonspacingMark(c)) {
                 continue;
             }
             if (lowercase) {
@@ -71,6 +69,9 @@ final class BertNormalizer {
             } else {
                 out.add(c, origin);
             }
+        }
+        if (chinese) {
+            out.add(' ', origin);
         }
     }
 
@@ -82,26 +83,27 @@ final class BertNormalizer {
         };
     }
 
-    /** Categories Cc, Cf, Cs, Co, Cn, except tab, newline and carriage return (whitespace). */
+    /**
+     * Categories Cc, Cf, Co, Cs of Unicode 8.0, except tab, newline and carriage return
+     * (whitespace). Unassigned code points stay: to the reference tokenizer they include every
+     * character added since 8.0, such as newer emoji, which the model reads as [UNK].
+     */
     static boolean isControl(int cp) {
-        if (cp == '\t' || cp == '\n' || cp == '\r') {
-            return false;
-        }
-        return switch (Character.getType(cp)) {
-            case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE,
-                    Character.UNASSIGNED -> true;
-            default -> false;
-        };
+        return cp != '\t' && cp != '\n' && cp != '\r' && Unicode8Categories.isOther(cp);
     }
 
-    /** The CJK Unified Ideographs blocks (not Hangul, Hiragana or Katakana). */
+    /**
+     * The CJK Unified Ideographs blocks and the compatibility ideographs (not Hangul, Hiragana or
+     * Katakana), with the reference tokenizer's bounds: its Extension E starts at U+2B920, so
+     * U+2B820..U+2B91F are not split off.
+     */
     static boolean isChineseChar(int cp) {
         return (cp >= 0x4E00 && cp <= 0x9FFF)
                 || (cp >= 0x3400 && cp <= 0x4DBF)
                 || (cp >= 0x20000 && cp <= 0x2A6DF)
                 || (cp >= 0x2A700 && cp <= 0x2B73F)
                 || (cp >= 0x2B740 && cp <= 0x2B81F)
-                || (cp >= 0x2B820 && cp <= 0x2CEAF)
+                || (cp >= 0x2B920 && cp <= 0x2CEAF)
                 || (cp >= 0xF900 && cp <= 0xFAFF)
                 || (cp >= 0x2F800 && cp <= 0x2FA1F);
     }

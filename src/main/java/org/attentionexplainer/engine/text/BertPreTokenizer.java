@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * BERT's split into words: whitespace separates words and is dropped; every punctuation
  * character (ASCII punctuation, which includes symbols such as $ + < = > ^ ` |, or a
- * Unicode P* category) becomes a word of its own.
+ * P* category of Unicode 8.0, see {@link Unicode8Categories}) becomes a word of its own.
  */
 final class BertPreTokenizer {
     private BertPreTokenizer() {
@@ -42,11 +42,6 @@ final class BertPreTokenizer {
         if ((cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126)) {
             return true;
         }
-        return switch (Character.getType(cp)) {
-            case Character.CONNECTOR_PUNCTUATION, Character.DASH_PUNCTUATION, Character.START_PUNCTUATION,
-                    Character.END_PUNCTUATION, Character.INITIAL_QUOTE_PUNCTUATION,
-                    Character.FINAL_QUOTE_PUNCTUATION, Character.OTHER_PUNCTUATION -> true;
-            default -> false;
-        };
+        return Unicode8Categories.isPunctuation(cp);
     }
 }

@@ -3,12 +3,14 @@ package org.attentionexplainer.engine.text;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.attentionexplainer.engine.MessageText;
 
 /** Reads the parts of a Hugging Face tokenizer.json that a BERT WordPiece tokenizer uses. */
 final class TokenizerJson {
@@ -20,7 +22,12 @@ final class TokenizerJson {
         try {
             root = new ObjectMapper().readTree(in);
         } catch (JsonProcessingException e) {
-            throw new TokenizerFormatException("tokenizer.json is not valid JSON: " + e.getOriginalMessage());
+            throw new TokenizerFormatException("tokenizer.json is not valid JSON: "
+                    + MessageText.oneLine(e.getOriginalMessage()));
+        } catch (CharConversionException e) {
+            // the bytes are no text in the encoding the parser detected (UTF-8, -16 or -32)
+            throw new TokenizerFormatException("tokenizer.json is not valid JSON text: "
+                    + MessageText.oneLine(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
             throw new TokenizerFormatException("tokenizer.json should hold a JSON object");
@@ -60,8 +67,12 @@ final class TokenizerJson {
         }
         String[] clsSep = clsAndSep(root.path("post_processor"));
         int padId = root.path("padding").path("pad_id").asInt(Math.max(vocabulary.id("[PAD]"), 0));
+        // Hugging Face truncates every text to this length, so a model trained through this file saw no longer ones.
+        JsonNode truncation = root.path("truncation").path("max_length");
+        int trainedLength = truncation.canConvertToInt() && truncation.asInt() >= 2
+                ? Math.min(truncation.asInt(), maxLength) : maxLength;
         return new WordPieceTokenizer(vocabulary, normalizer, wordPiece, specials, clsSep[0], clsSep[1], padId,
-                maxLength);
+                maxLength, trainedLength);
     }
 
     /** The tokens a single text is wrapped in: BERT's [CLS] ... [SEP] unless the file says otherwise. */
@@ -97,7 +108,8 @@ final class TokenizerJson {
         String type = node.path("type").asText("");
         if (!type.equals(expected)) {
             throw new TokenizerFormatException("tokenizer.json's " + part + " is "
-                    + (type.isEmpty() ? "missing" : type) + "; only BERT's " + expected + " is supported");
+                    + (type.isEmpty() ? "missing" : MessageText.quote(type)) + "; only BERT's " + expected
+                    + " is supported");
         }
     }
 }

@@ -2,6 +2,7 @@ package org.attentionexplainer.engine.text;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.attentionexplainer.engine.MessageText;
 
 /** The WordPiece vocabulary: token strings and their ids, which run from 0 to size - 1. */
 public final class Vocabulary {
@@ -15,7 +16,8 @@ public final class Vocabulary {
             int id = e.getValue();
             if (id < 0 || id >= tokens.length || tokens[id] != null) {
                 throw new TokenizerFormatException("the vocabulary's ids must run from 0 to "
-                        + (tokens.length - 1) + " without gaps; " + id + " (" + e.getKey() + ") does not fit");
+                        + (tokens.length - 1) + " without gaps; " + id + " (" + MessageText.quote(e.getKey())
+                        + ") does not fit");
             }
             tokens[id] = e.getKey();
         }

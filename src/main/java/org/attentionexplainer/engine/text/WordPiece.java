@@ -2,6 +2,7 @@ package org.attentionexplainer.engine.text;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.attentionexplainer.engine.MessageText;
 
 /**
  * Greedy longest-match-first WordPiece: take the longest vocabulary entry that starts the
@@ -23,7 +24,8 @@ final class WordPiece {
         this.prefix = prefix;
         this.maxInputCharsPerWord = maxInputCharsPerWord;
         if (unknownId < 0) {
-            throw new TokenizerFormatException("the unknown token " + unknown + " is not in the vocabulary");
+            throw new TokenizerFormatException("the unknown token " + MessageText.quote(unknown)
+                    + " is not in the vocabulary");
         }
     }
 

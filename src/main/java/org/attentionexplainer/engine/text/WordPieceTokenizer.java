@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import org.attentionexplainer.engine.MessageText;
 
 /**
  * BERT's WordPiece tokenizer, configured from a Hugging Face {@code tokenizer.json}:
@@ -23,9 +24,10 @@ public final class WordPieceTokenizer {
     private final Token sep;
     private final int padId;
     private final int maxLength;
+    private final int trainedLength;
 
     WordPieceTokenizer(Vocabulary vocabulary, BertNormalizer normalizer, WordPiece wordPiece,
-            Map<String, Integer> specials, String cls, String sep, int padId, int maxLength) {
+            Map<String, Integer> specials, String cls, String sep, int padId, int maxLength, int trainedLength) {
         if (maxLength < 2) {
             throw new IllegalArgumentException("the model must read at least 2 tokens ([CLS] and [SEP]), got "
                     + maxLength);
@@ -41,6 +43,7 @@ public final class WordPieceTokenizer {
         this.sep = new Token(sep, requireId(sep), -1, true);
         this.padId = padId;
         this.maxLength = maxLength;
+        this.trainedLength = trainedLength;
     }
 
     /**
@@ -60,6 +63,15 @@ public final class WordPieceTokenizer {
     /** The most tokens, [CLS] and [SEP] included, that one text may make. */
     public int maxLength() {
         return maxLength;
+    }
+
+    /**
+     * The most tokens, [CLS] and [SEP] included, of the texts the model was trained on through
+     * this tokenizer (its tokenizer.json truncates there): all-MiniLM-L6-v2 was fine-tuned on at
+     * most 128, though its position table, from pre-training, reaches 512. At most {@link #maxLength()}.
+     */
+    public int trainedLength() {
+        return trainedLength;
     }
 
     /** The id that fills the positions after a shorter text in a batch ([PAD]). */
@@ -142,7 +154,8 @@ public final class WordPieceTokenizer {
     private int requireId(String token) {
         int id = vocabulary.id(token);
         if (id < 0) {
-            throw new TokenizerFormatException("the special token " + token + " is not in the vocabulary");
+            throw new TokenizerFormatException("the special token " + MessageText.quote(token)
+                    + " is not in the vocabulary");
         }
         return id;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.beans.Observable;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.export.SpecException;
 import org.attentionexplainer.lesson.explorer.ModelBuilder;
 import org.attentionexplainer.lesson.explorer.ModelSettings;
@@ -94,13 +95,13 @@ final class ExplorerSessions {
                     + ModelBuilder.projectedWidth(s.loaded(), m.dModel()));
         }
         if (stage(s) == null) {
-            throw new SpecException("stage '" + s.stage() + "' is not scores, logits or weights");
+            throw new SpecException("stage '" + MessageText.quote(s.stage()) + "' is not scores, logits or weights");
         }
         if (colorMap(s) == null) {
-            throw new SpecException("colour map '" + s.colorMap() + "' does not exist");
+            throw new SpecException("colour map '" + MessageText.quote(s.colorMap()) + "' does not exist");
         }
         if (mode(s) == null) {
-            throw new SpecException("view '" + s.view() + "' is not grid, focus or compare");
+            throw new SpecException("view '" + MessageText.quote(s.view()) + "' is not grid, focus or compare");
         }
     }
 

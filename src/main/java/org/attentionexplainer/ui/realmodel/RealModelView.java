@@ -92,6 +92,14 @@ final class RealModelView {
         style(message, vm.errorProperty().get());
         HBox status = new HBox(10, bar, message);
         status.setAlignment(Pos.CENTER_LEFT);
+        Label notice = new Label();
+        notice.setId("real-length-notice");
+        notice.setWrapText(true);
+        notice.getStyleClass().add("real-changed");
+        notice.textProperty().bind(vm.lengthNoticeBinding());
+        BooleanBinding longText = vm.lengthNoticeBinding().isNotEmpty();
+        notice.visibleProperty().bind(longText);
+        notice.managedProperty().bind(longText);
 
         Node whatIf = whatIf();
         BooleanBinding absent = vm.statusProperty().isEqualTo(RealModelViewModel.Status.UNAVAILABLE);
@@ -101,7 +109,7 @@ final class RealModelView {
             n.visibleProperty().bind(absent.not());
             n.managedProperty().bind(absent.not());
         }
-        VBox box = new VBox(6, line, tokens, status, whatIf);
+        VBox box = new VBox(6, line, tokens, status, notice, whatIf);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
     }

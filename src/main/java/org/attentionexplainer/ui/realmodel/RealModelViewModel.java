@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletionException;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -73,6 +74,7 @@ public final class RealModelViewModel {
     private final ReadOnlyIntegerWrapper focusedLayer = new ReadOnlyIntegerWrapper(this, "focusedLayer", -1);
     private final ReadOnlyIntegerWrapper focusedHead = new ReadOnlyIntegerWrapper(this, "focusedHead", -1);
     private final BooleanBinding asTrained;
+    private final StringBinding lengthNotice;
 
     private MiniLmModel model;
     private EncoderTrace trace;
@@ -91,6 +93,11 @@ public final class RealModelViewModel {
         this.focus = new FocusedLayer(context, e -> fail(describe(e)));
         this.asTrained = Bindings.createBooleanBinding(() -> !causal.get() && temperature.get() == 1.0, causal,
                 temperature);
+        this.lengthNotice = Bindings.createStringBinding(() -> {
+            Overview o = overview.get();
+            return o == null || model == null || o.size() <= model.trainedLength() ? ""
+                    : i18n.get("real.notice.untrainedLength", o.size(), model.trainedLength(), MODEL_NAME);
+        }, overview, i18n.localeProperty());
         sentence.addListener(o -> recompute());
         causal.addListener(o -> recompute());
         temperature.addListener(o -> recompute());
@@ -270,6 +277,14 @@ public final class RealModelViewModel {
 
     public BooleanBinding asTrainedBinding() {
         return asTrained;
+    }
+
+    /**
+     * Empty, or a notice that the text is longer than any the model was fine-tuned on (more
+     * tokens than {@link MiniLmModel#trainedLength()}): its maps then show inputs it never saw.
+     */
+    public StringBinding lengthNoticeBinding() {
+        return lengthNotice;
     }
 
     public ReadOnlyObjectProperty<Status> statusProperty() {

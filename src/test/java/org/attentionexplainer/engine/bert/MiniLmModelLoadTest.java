@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.attentionexplainer.engine.onnx.OnnxReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,5 +74,71 @@ class MiniLmModelLoadTest {
                 () -> MiniLmModel.load(ModelSource.files(onnx, tokenizer), f -> { }));
         assertEquals("The model in " + dir + " is not usable: no embeddings.word_embeddings.weight in the model: "
                 + "it is not a BERT encoder", e.getMessage());
+    }
+
+    @Test
+    void theFineTuningLengthIsTheTokenizersTruncation() throws ModelLoadException {
+        // the model card: fine-tuned with inputs truncated to 128 word pieces; the position table has 512 rows
+        MiniLmModel model = SharedModel.get();
+        assertEquals(128, model.trainedLength());
+        assertEquals(512, model.config().maxPositions());
+        assertEquals(512, model.tokenizer().maxLength());
+    }
+
+    @Test
+    void aNanWeightIsRefusedAtLoad(@TempDir Path dir) throws Exception {
+        ModelLoadException e = assertThrows(ModelLoadException.class,
+                () -> loadWithOneValueChanged(dir, "embeddings.LayerNorm.weight", 5, Float.NaN));
+        assertEquals("The model in " + dir + " is not usable: the weight embeddings.LayerNorm.weight holds NaN "
+                + "(value 6 of 384); a trained weight is a finite number within \u00b11000", e.getMessage());
+    }
+
+    @Test
+    void aHugeWeightIsRefusedAtLoad(@TempDir Path dir) throws Exception {
+        ModelLoadException e = assertThrows(ModelLoadException.class,
+                () -> loadWithOneValueChanged(dir, "encoder.layer.2.attention.self.query.bias", 0, 3e30f));
+        assertEquals("The model in " + dir + " is not usable: the weight encoder.layer.2.attention.self.query.bias "
+                + "holds 3.0E30 (value 1 of 384); a trained weight is a finite number within \u00b11000",
+                e.getMessage());
+        // the last of 30522 x 384 word embeddings
+        ModelLoadException last = assertThrows(ModelLoadException.class,
+                () -> loadWithOneValueChanged(dir, "embeddings.word_embeddings.weight", 11720447, -2e3f));
+        assertTrue(last.getMessage().endsWith("the weight embeddings.word_embeddings.weight holds -2000.0 (value "
+                + "11720448 of 11720448); a trained weight is a finite number within \u00b11000"), last.getMessage());
+    }
+
+    /** A copy of the model's files in {@code dir} with value {@code index} of one weight replaced, loaded. */
+    private static void loadWithOneValueChanged(Path dir, String weight, int index, float value) throws Exception {
+        ModelSource source = ModelSource.requireOnClassPath(MiniLmModelLoadTest.class.getClassLoader());
+        byte[] onnx;
+        try (var in = source.openOnnx()) {
+            onnx = in.readAllBytes();
+        }
+        // the weight's bytes in the file, found by its values as the ONNX reader gives them
+        float[] values = OnnxReader.read(onnx).initializer(weight).orElseThrow().floats();
+        ByteBuffer pattern = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        pattern.asFloatBuffer().put(values);
+        int at = indexOf(onnx, pattern.array());
+        assertTrue(at >= 0, "the values of " + weight + " are not in the file");
+        ByteBuffer.wrap(onnx, at + 4 * index, 4).order(ByteOrder.LITTLE_ENDIAN).putFloat(value);
+        Path onnxCopy = Files.write(dir.resolve("model.onnx"), onnx);
+        Path tokenizer = dir.resolve("tokenizer.json");
+        try (var in = source.openTokenizer()) {
+            Files.copy(in, tokenizer, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        MiniLmModel.load(ModelSource.files(onnxCopy, tokenizer), f -> { });
+    }
+
+    private static int indexOf(byte[] data, byte[] pattern) {
+        outer:
+        for (int i = 0; i + pattern.length <= data.length; i++) {
+            for (int j = 0; j < pattern.length; j++) {
+                if (data[i + j] != pattern[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 }

@@ -96,4 +96,53 @@ class OnnxReaderTest {
         byte[] unsized = OnnxReader.readAll(new java.io.ByteArrayInputStream(data), -1, f -> { });
         assertArrayEquals(data, unsized);
     }
+
+    /** A model whose graph holds one float tensor "w" with the given dims (varint bytes) and 4 bytes of raw data. */
+    private static byte[] modelWithTensorDims(int... dimVarints) {
+        byte[] tensor = new byte[2 + dimVarints.length + 2 + 3 + 6];
+        int i = 0;
+        tensor[i++] = 0x0a;                       // field 1 (dims), packed
+        tensor[i++] = (byte) dimVarints.length;
+        for (int b : dimVarints) {
+            tensor[i++] = (byte) b;
+        }
+        for (int b : new int[] {0x10, 0x01, 0x42, 0x01, 'w', 0x4a, 0x04, 0, 0, 0, 0}) {
+            tensor[i++] = (byte) b;                // data_type FLOAT, name "w", raw_data of 4 bytes
+        }
+        byte[] model = new byte[4 + tensor.length];
+        model[0] = 0x3a;                          // ModelProto field 7: the graph
+        model[1] = (byte) (tensor.length + 2);
+        model[2] = 0x2a;                          // GraphProto field 5: an initializer
+        model[3] = (byte) tensor.length;
+        System.arraycopy(tensor, 0, model, 4, tensor.length);
+        return model;
+    }
+
+    @Test
+    void aDimensionBeyondAnIntIsRefusedInOneLine() {
+        // dims [2^31]: 80 80 80 80 08; shape() reached Math.toIntExact (ArithmeticException)
+        OnnxFormatException e = assertThrows(OnnxFormatException.class,
+                () -> OnnxReader.read(modelWithTensorDims(0x80, 0x80, 0x80, 0x80, 0x08)));
+        assertEquals("tensor w has a dimension of 2147483648; dimensions run from 0 to 2147483647", e.getMessage());
+    }
+
+    @Test
+    void moreValuesThanAnArrayHoldsIsRefusedInOneLine() {
+        // dims [65536, 65536]: 2^32 values; floats() reached Math.toIntExact (ArithmeticException)
+        OnnxTensor w = OnnxReader.read(modelWithTensorDims(0x80, 0x80, 0x04, 0x80, 0x80, 0x04)).initializer("w")
+                .orElseThrow();
+        assertEquals(4294967296L, w.elementCount());
+        OnnxFormatException e = assertThrows(OnnxFormatException.class, w::floats);
+        assertEquals("tensor w of shape [65536, 65536] has more values than one array holds", e.getMessage());
+    }
+
+    @Test
+    void aTensorNameIsQuotedOnOneLine() {
+        // found by OnnxReaderFuzzTest: a name with a line break in it broke the message into two lines
+        byte[] bytes = modelWithTensorDims(0x03);
+        bytes[bytes.length - 7] = '\n';        // the name "w" becomes a line break
+        OnnxTensor t = OnnxReader.read(bytes).initializers().values().iterator().next();
+        OnnxFormatException e = assertThrows(OnnxFormatException.class, t::floats);
+        assertEquals("tensor \\n has 4 bytes of data, shape [3] needs 12", e.getMessage());
+    }
 }

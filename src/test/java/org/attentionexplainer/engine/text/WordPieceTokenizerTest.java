@@ -120,6 +120,30 @@ class WordPieceTokenizerTest {
     }
 
     @Test
+    void emojiNewerThanJavasTablesAreUnknownNotDropped() {
+        // U+1FAE0 (melting face, Unicode 14) is unassigned to Java 17 and to the reference's
+        // Unicode 8.0 tables alike; the reference keeps unassigned characters, and none is in the vocabulary.
+        assertFalse(vocab.has("\uD83E\uDEE0"));
+        assertTokens("I \uD83E\uDEE0 it", "i", "[UNK]", "it");
+    }
+
+    @Test
+    void compatibilityIdeographsBecomeTheirUnifiedForms() {
+        // U+F902 and U+F90A decompose (NFD) to U+8ECA \u8ECA and U+91D1 \u91D1, both in the vocabulary
+        assertFalse(vocab.has("\uF902") || vocab.has("\uF90A"));
+        assertTokens("\uF902\uF90Ax", "\u8ECA", "\u91D1", "x");
+    }
+
+    @Test
+    void charactersUnicodeAddedAfterVersion8AreOrdinary() {
+        // U+0AFA (a Gujarati mark, Unicode 10) and U+2E52 (Tironian et, a punctuation mark of
+        // Unicode 13) are unassigned in the reference's tables: kept inside the word, not stripped
+        // or split off, so the word has no pieces and is unknown
+        assertTokens("a\u0AFAb", "[UNK]");
+        assertTokens("x\u2E52y", "[UNK]");
+    }
+
+    @Test
     void controlCharactersDropAndOddSpacesSplit() {
         // U+200B (zero-width space) is a format character: removed; U+00A0 and tab are whitespace
         assertTokens("hel\u200blo\u00a0world\t!\u0007", "hello", "world", "!");
@@ -182,5 +206,26 @@ class WordPieceTokenizerTest {
                 () -> WordPieceTokenizer.fromJson(new java.io.ByteArrayInputStream(json.getBytes()), 512));
         assertEquals("tokenizer.json's model is BPE; only BERT's WordPiece is supported", e.getMessage());
         assertNotEquals(null, e.getMessage());
+    }
+
+    @Test
+    void bytesThatAreNoTextAreAFormatError() {
+        // found by TokenizerJsonFuzzTest: 00 00 00 '[' reads as UTF-32, whose next character is out of
+        // Unicode's range; the parser's CharConversionException left fromJson as an IOException
+        byte[] utf32 = {0, 0, 0, '[', '"', 'z', '"', 0};
+        TokenizerFormatException e = assertThrows(TokenizerFormatException.class,
+                () -> WordPieceTokenizer.fromJson(new java.io.ByteArrayInputStream(utf32), 512));
+        assertTrue(e.getMessage().startsWith("tokenizer.json is not valid JSON text: Invalid UTF-32 character"),
+                e.getMessage());
+    }
+
+    @Test
+    void aQuotedPartOfTheFileStaysOnOneLine() {
+        // found by TokenizerJsonFuzzTest: a control character inside a type name reached the message
+        String json = "{\"model\": {\"type\": \"Word\\u0007Pie\\nce\", \"vocab\": {}}}";
+        TokenizerFormatException e = assertThrows(TokenizerFormatException.class,
+                () -> WordPieceTokenizer.fromJson(new java.io.ByteArrayInputStream(json.getBytes()), 512));
+        assertEquals("tokenizer.json's model is Word\\u0007Pie\\nce; only BERT's WordPiece is supported",
+                e.getMessage());
     }
 }

@@ -175,4 +175,17 @@ class ExplorerSessionsTest {
         assertEquals(before, ExplorerSessions.snapshot(vm));
         assertSame(trace, vm.traceProperty().get());
     }
+
+    @Test
+    void aSessionsOwnTextInARefusalStaysOnOneLine() throws Exception {
+        // the fuzz contract's class of finding "file content with control characters in a message",
+        // here in the explorer's check of a session's stage, colour map and view
+        String json = """
+                {"version": 2, "model": {"tokens": ["a"], "dModel": 4, "heads": 2, "projection": "SEPARATE"},
+                 "controls": {"window": 2, "temperature": 1, "scaleMode": "NONE", "customScale": 1},
+                 "stage": "wei\\nghts"}""";
+        SpecException e = assertThrows(SpecException.class,
+                () -> ExplorerSessions.check(SessionFiles.fromJson(json, "s.json")));
+        assertEquals("stage 'wei\\nghts' is not scores, logits or weights", e.getMessage());
+    }
 }

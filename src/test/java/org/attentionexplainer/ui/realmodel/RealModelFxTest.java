@@ -1,6 +1,7 @@
 package org.attentionexplainer.ui.realmodel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,5 +101,21 @@ class RealModelFxTest {
         assertNotNull(heatmap.shownProperty().get(), "the focused head is painted");
         assertEquals(13, heatmap.getFigure().data(0).rows());
         assertEquals("Layer 4, head 9", robot.lookup("#real-focus-title").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void aTextLongerThanTheFineTuningLengthShowsTheNotice(FxRobot robot) throws Exception {
+        robot.clickOn("Real model");
+        RealModelViewModel vm = screen.model();
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> vm.overviewProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        Label notice = robot.lookup("#real-length-notice").queryAs(Label.class);
+        assertFalse(notice.isVisible(), "13 tokens are well within the 128 of fine-tuning");
+        robot.interact(() -> vm.sentenceProperty().set("word ".repeat(127)));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.overviewProperty().get().size() == 129);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(notice.isVisible());
+        assertTrue(notice.getText().startsWith("This text has 129 tokens, but all-MiniLM-L6-v2 was fine-tuned on at "
+                + "most 128"), notice.getText());
     }
 }

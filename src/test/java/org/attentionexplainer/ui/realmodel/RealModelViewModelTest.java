@@ -180,6 +180,24 @@ class RealModelViewModelTest {
     }
 
     @Test
+    void aTextLongerThanTheFineTuningLengthRunsWithANotice() {
+        // the model card and tokenizer.json: fine-tuned with inputs truncated to 128 tokens
+        RealModelViewModel vm = started();
+        assertEquals("", vm.lengthNoticeBinding().get());
+        vm.sentenceProperty().set("word ".repeat(126));
+        assertEquals(128, vm.overviewProperty().get().size());
+        assertEquals("", vm.lengthNoticeBinding().get(), "128 tokens is within the fine-tuning length");
+        vm.sentenceProperty().set("word ".repeat(127));
+        assertEquals(129, vm.overviewProperty().get().size());
+        assertFalse(vm.errorProperty().get(), vm.messageProperty().get());
+        String notice = vm.lengthNoticeBinding().get();
+        assertTrue(notice.contains("129") && notice.contains("128") && notice.contains("fine-tuned"), notice);
+        assertFalse(notice.contains("\n"));
+        vm.sentenceProperty().set("short again");
+        assertEquals("", vm.lengthNoticeBinding().get());
+    }
+
+    @Test
     void hoveringACellNamesLayerHeadQueryKeyAndWeight() {
         RealModelViewModel vm = started();
         float w = vm.overviewProperty().get().weight(0, 2, 3, 2);
