@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import org.attentionexplainer.engine.Algorithm;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Dropout;
 import org.attentionexplainer.engine.InvalidSpecException;
@@ -22,6 +23,7 @@ import org.attentionexplainer.engine.LayerNormParams;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Projection;
+import org.attentionexplainer.engine.Rope;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
@@ -35,7 +37,7 @@ public final class ComputeSpecReader {
     public static final long MAX_SPEC_BYTES = 64L << 20;
     private static final Set<String> FIELDS = Set.of("tokens", "input", "source", "source_tokens", "projection",
             "weights", "init", "heads", "scale", "temperature", "causal", "window", "padding", "normalization",
-            "dropout", "residual", "layer_norm");
+            "dropout", "residual", "layer_norm", "kv_heads", "rope", "algorithm");
     private static final Set<String> WEIGHT_FIELDS = Set.of("query", "key", "value", "query_bias", "key_bias",
             "value_bias", "qkv", "qkv_bias", "out", "out_bias");
     private static final Set<String> INIT_FIELDS = Set.of("seed", "scheme", "d_out", "qkv_bias", "out", "out_bias");
@@ -117,6 +119,14 @@ public final class ComputeSpecReader {
             throw new SpecException("weights: must be an object");
         }
         checkKeys(weights, WEIGHT_FIELDS, "weights.");
+        int heads = integer(root, "heads", 1);
+        Integer kvHeads = null;
+        if (root.hasNonNull("kv_heads")) {
+            kvHeads = integer(root, "kv_heads", 0);
+            if (kvHeads < 1) {
+                throw new SpecException("kv_heads: must be at least 1, got " + kvHeads);
+            }
+        }
         JsonNode init = root.path("init");
         String projection = text(root, "projection", null);
         if (projection == null) {
@@ -128,7 +138,7 @@ public final class ComputeSpecReader {
             if (weights.size() > 0) {
                 throw new SpecException("init: give either init or weights, not both");
             }
-            applyInit(b, init, projection, input, source);
+            applyInit(b, init, projection, input, source, heads, kvHeads);
         } else if (!init.isMissingNode()) {
             throw new SpecException("init: must be an object");
         } else {
@@ -151,7 +161,9 @@ public final class ComputeSpecReader {
                     vector(weights, "weights.out_bias", "out_bias", base));
         }
 
-        b.heads(integer(root, "heads", 1));
+        b.heads(heads).kvHeads(kvHeads);
+        b.rope(rope(root.path("rope")));
+        b.algorithm(algorithm(root.path("algorithm")));
         b.scale(scale(root.path("scale")));
         b.temperature(number(root, "temperature", 1.0));
         b.causal(bool(root, "causal", false));
@@ -192,7 +204,7 @@ public final class ComputeSpecReader {
     }
 
     private static void applyInit(AttentionSpec.Builder b, JsonNode init, String projection, Tensor input,
-                                  Tensor source) throws SpecException {
+                                  Tensor source, int heads, Integer kvHeads) throws SpecException {
         if (!init.has("seed")) {
             throw new SpecException("init.seed: is missing");
         }
@@ -204,6 +216,7 @@ public final class ComputeSpecReader {
         }
         int dIn = input.dim(-1);
         int dSrc = source == null ? dIn : source.dim(-1);
+        int dKv = keyValueWidth(dOut, heads, kvHeads);
         boolean qkvBias = bool(init, "qkv_bias", false);
         TorchRandom rng = new TorchRandom(seed);
         switch (scheme) {
@@ -212,16 +225,16 @@ public final class ComputeSpecReader {
                     throw new SpecException("init.scheme: torch_rand needs projection 'separate', got '"
                             + projection + "'");
                 }
-                b.projection(new Projection.Separate(rng.rand(dIn, dOut), rng.rand(dSrc, dOut), rng.rand(dSrc, dOut)));
+                b.projection(new Projection.Separate(rng.rand(dIn, dOut), rng.rand(dSrc, dKv), rng.rand(dSrc, dKv)));
             }
             case "torch_linear" -> {
                 if (projection.equals("fused")) {
-                    TorchRandom.Linear qkv = rng.linear(dIn, 3 * dOut, qkvBias);
+                    TorchRandom.Linear qkv = rng.linear(dIn, dOut + 2 * dKv, qkvBias);
                     b.projection(new Projection.Fused(qkv.weight(), qkv.bias()));
                 } else if (projection.equals("separate")) {
                     TorchRandom.Linear q = rng.linear(dIn, dOut, qkvBias);
-                    TorchRandom.Linear k = rng.linear(dSrc, dOut, qkvBias);
-                    TorchRandom.Linear v = rng.linear(dSrc, dOut, qkvBias);
+                    TorchRandom.Linear k = rng.linear(dSrc, dKv, qkvBias);
+                    TorchRandom.Linear v = rng.linear(dSrc, dKv, qkvBias);
                     b.projection(new Projection.Separate(q.weight(), k.weight(), v.weight(),
                             q.bias(), k.bias(), v.bias()));
                 } else {
@@ -233,6 +246,71 @@ public final class ComputeSpecReader {
         if (bool(init, "out", false)) {
             TorchRandom.Linear out = rng.linear(dOut, dOut, bool(init, "out_bias", true));
             b.outProjection(out.weight(), out.bias());
+        }
+    }
+
+    /**
+     * The width of the key and value weights {@code init} creates: d_out, or kv_heads * hd with
+     * grouped-query attention, hd = d_out / heads.
+     */
+    private static int keyValueWidth(int dOut, int heads, Integer kvHeads) throws SpecException {
+        if (kvHeads == null || kvHeads == heads) {
+            return dOut;
+        }
+        if (heads < 1 || dOut % heads != 0) {
+            throw new SpecException("heads: " + heads + " heads do not divide init.d_out " + dOut
+                    + " (d_out % heads must be 0)");
+        }
+        return kvHeads * (dOut / heads);
+    }
+
+    private static Rope rope(JsonNode node) throws SpecException {
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new SpecException("rope: must be an object {\"base\": B, \"style\": \"half\" or \"interleaved\", "
+                    + "\"offset\": P}");
+        }
+        checkKeys(node, Set.of("base", "style", "offset"), "rope.");
+        Rope defaults = Rope.defaults();
+        String style = text(node, "style", "rope.style", defaults.style().specValue());
+        Rope.Style parsed = switch (style) {
+            case "half" -> Rope.Style.HALF;
+            case "interleaved" -> Rope.Style.INTERLEAVED;
+            default -> throw new SpecException("rope.style: must be half or interleaved, got '" + style + "'");
+        };
+        double base = number(node, "base", "rope.base", defaults.base());
+        int offset = integer(node, "offset", "rope.offset", defaults.offset());
+        try {
+            return new Rope(base, parsed, offset);
+        } catch (InvalidSpecException e) {
+            throw new SpecException(e.getMessage(), e);
+        }
+    }
+
+    private static Algorithm algorithm(JsonNode node) throws SpecException {
+        if (node.isMissingNode() || node.isNull()) {
+            return Algorithm.direct();
+        }
+        if (!node.isObject()) {
+            throw new SpecException("algorithm: must be an object {\"kind\": \"direct\"} or {\"kind\": \"tiled\", "
+                    + "\"block_q\": BQ, \"block_k\": BK}");
+        }
+        checkKeys(node, Set.of("kind", "block_q", "block_k"), "algorithm.");
+        String kind = text(node, "kind", "algorithm.kind", null);
+        if (kind == null) {
+            throw new SpecException("algorithm.kind: is missing (direct or tiled)");
+        }
+        try {
+            return switch (kind) {
+                case "direct" -> Algorithm.direct();
+                case "tiled" -> Algorithm.tiled(integer(node, "block_q", "algorithm.block_q", Double.NaN),
+                        integer(node, "block_k", "algorithm.block_k", Double.NaN));
+                default -> throw new SpecException("algorithm.kind: must be direct or tiled, got '" + kind + "'");
+            };
+        } catch (InvalidSpecException e) {
+            throw new SpecException(e.getMessage(), e);
         }
     }
 
@@ -306,20 +384,29 @@ public final class ComputeSpecReader {
     }
 
     private static String text(JsonNode root, String key, String dflt) throws SpecException {
-        JsonNode node = root.path(key);
+        return text(root, key, key, dflt);
+    }
+
+    private static String text(JsonNode parent, String key, String field, String dflt) throws SpecException {
+        JsonNode node = parent.path(key);
         if (node.isMissingNode() || node.isNull()) {
             return dflt;
         }
         if (!node.isTextual()) {
-            throw new SpecException(key + ": must be a string, got " + node);
+            throw new SpecException(field + ": must be a string, got " + node);
         }
         return node.asText();
     }
 
     private static int integer(JsonNode root, String key, int dflt) throws SpecException {
-        double d = number(root, key, key, dflt);
+        return integer(root, key, key, dflt);
+    }
+
+    /** A whole number; {@code dflt} NaN makes it required. */
+    private static int integer(JsonNode parent, String key, String field, double dflt) throws SpecException {
+        double d = number(parent, key, field, dflt);
         if (d != Math.rint(d) || Math.abs(d) > Integer.MAX_VALUE) {
-            throw new SpecException(key + ": must be a whole number, got " + root.path(key));
+            throw new SpecException(field + ": must be a whole number, got " + parent.path(key));
         }
         return (int) d;
     }
