@@ -214,7 +214,7 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
         requireFinite(field, w);
     }
 
-    static void optionalBias(String field, Tensor bias, int width) {
+    private static void optionalBias(String field, Tensor bias, int width) {
         if (bias == null) {
             return;
         }
@@ -246,7 +246,7 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
         return Tensor.describe(idx);
     }
 
-    static String divisors(int n) {
+    private static String divisors(int n) {
         StringBuilder sb = new StringBuilder();
         for (int d = 1; d <= n; d++) {
             if (n % d == 0) {
