@@ -29,7 +29,19 @@ public final class CliApp implements Runnable {
             commandLine.getErr().println(commandLine.getCommandName() + ": internal error: " + ex);
             return ExitCodes.INTERNAL;
         });
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli lets errors through; a command that does not catch its own ends here
+            cli.getErr().println(cli.getCommandName() + ": " + outOfMemory());
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    /** What a command says when the heap ran out after all. */
+    static String outOfMemory() {
+        return "not enough memory: the " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB Java heap is full;"
+                + " use fewer tokens, heads or a smaller scale, or give Java more with -Xmx";
     }
 
     /** Hands the engine supplier to the commands that need it. */

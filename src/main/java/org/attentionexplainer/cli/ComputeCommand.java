@@ -50,6 +50,15 @@ public final class ComputeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = commandSpec.commandLine().getErr();
         PrintWriter out = commandSpec.commandLine().getOut();
+        try {
+            return compute(err, out);
+        } catch (OutOfMemoryError e) {
+            err.println("compute: " + CliApp.outOfMemory());
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    private int compute(PrintWriter err, PrintWriter out) {
         if (outDir.toString().isEmpty()) {
             err.println("compute: --out is empty: give the folder for the results");
             return ExitCodes.BAD_INPUT;

@@ -168,6 +168,9 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("export: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
+        } catch (OutOfMemoryError e) {
+            err.println("export: " + CliApp.outOfMemory());
+            return ExitCodes.BAD_INPUT;
         }
     }
 

@@ -61,8 +61,9 @@ final class ModelOptions {
             throw new IllegalArgumentException("the sentence has " + r.count() + " tokens; at most "
                     + Tokenizer.MAX_TOKENS + " are allowed");
         }
-        if (dModel < 1 || dModel > 1024) {
-            throw new IllegalArgumentException("--d-model must be in [1, 1024], got " + dModel);
+        if (dModel < 1 || dModel > ModelSettings.MAX_D_MODEL) {
+            throw new IllegalArgumentException("--d-model must be in [1, " + ModelSettings.MAX_D_MODEL + "], got "
+                    + dModel);
         }
         if (heads < 1 || dModel % heads != 0) {
             throw new IllegalArgumentException("--heads-count must divide --d-model " + dModel + ", got " + heads);

@@ -48,6 +48,7 @@ public final class AttentionEngine {
     private final String backend;
     private final boolean plainJavaWhenSmall;
     private final NdBuffers buffers = new NdBuffers();
+    private final Overflow overflow = new Overflow();
 
     public AttentionEngine() {
         this(true);
@@ -85,21 +86,33 @@ public final class AttentionEngine {
         Tensor input = asBatch(spec.input(), "input");
         Tensor sourceTensor = spec.source() == null ? input : asBatch(spec.source(), "source");
         Shapes sh = Shapes.check(spec, input, sourceTensor);
-        MapSteps.Maps.requireRoom(spec, sh);
+        double scaleFactor = spec.scale().factorFor(sh.hd());
+        Overflow.requireFiniteFactor(scaleFactor, spec.temperature());
+        boolean reuse = previous != null && sameProjections(previous, spec, sh);
+        AttentionMemory.require(spec, sh, reuse);
         Tensor mask = Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
         List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
-        double scaleFactor = spec.scale().factorFor(sh.hd());
         List<String> tokens = spec.tokens() != null ? spec.tokens() : defaultLabels(sh.t());
         List<String> sourceTokens = spec.sourceTokens() != null ? spec.sourceTokens()
                 : spec.source() == null ? tokens : defaultLabels(sh.s());
-        if (plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS) {
-            return PlainAttention.compute(spec, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
+        AttentionTrace trace;
+        boolean plain = plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS;
+        if (plain) {
+            trace = PlainAttention.compute(spec, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
                     tokens, sourceTokens, backend);
+        } else {
+            trace = computeOnNd4j(spec, previous, reuse, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
+                    tokens, sourceTokens);
         }
+        overflow.requireFinite(trace, reuse && !plain);               // the plain path computes everything anew
+        return trace;
+    }
 
+    private AttentionTrace computeOnNd4j(AttentionSpec spec, AttentionTrace previous, boolean reuse, Tensor input,
+                                         Tensor sourceTensor, Shapes sh, Tensor mask, List<MaskedRow> fullyMasked,
+                                         double scaleFactor, List<String> tokens, List<String> sourceTokens) {
         INDArray x = buffers.constant(input);                                          // (b, t, d_in)
         boolean tiled = spec.algorithm().isTiled();
-        boolean reuse = previous != null && sameProjections(previous, spec, sh);
         HeadLayout q;
         HeadLayout k;
         HeadLayout v;
@@ -133,7 +146,7 @@ public final class AttentionEngine {
                 k = HeadLayout.split(buffers.copyOf("k.rope", kT), sh.s(), sh.kvh(), sh.group(), sh);
             }
         }
-        float factor = (float) (scaleFactor / spec.temperature());
+        float factor = Overflow.factor(scaleFactor, spec.temperature());
         boolean masked = !Masks.isEmpty(mask);
         if (tiled) {
             return tiled(spec, sh, x, qT, kT, vT, mask, masked, factor, reuse ? previous.scores() : null, tokens,

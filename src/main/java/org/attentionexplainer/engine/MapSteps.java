@@ -32,23 +32,6 @@ final class MapSteps {
             return new Maps(scores, logitsDiffer ? new float[n] : scores, new float[n]);
         }
 
-        /**
-         * Refuses, with a message instead of an OutOfMemoryError, maps that cannot fit: more
-         * values than a Java array holds, or more bytes (with the (b, t, s) mask) than the heap.
-         */
-        static void requireRoom(AttentionSpec spec, Shapes sh) {
-            long n = (long) sh.b() * sh.h() * sh.t() * sh.s();
-            boolean maskable = spec.causal() || spec.window() != null || spec.padding() != null;
-            boolean logitsDiffer = maskable || spec.scale().factorFor(sh.hd()) / spec.temperature() != 1;
-            long bytes = 4 * (n * (logitsDiffer ? 3 : 2) + (long) sh.b() * sh.t() * sh.s());
-            long heap = Runtime.getRuntime().maxMemory();
-            if (n > Integer.MAX_VALUE - 8 || bytes > heap) {
-                throw new InvalidSpecException("input", sh.t() + " x " + sh.s() + " positions in " + sh.h()
-                        + " heads need " + (bytes >> 20) + " MiB for the attention maps, more than the "
-                        + (heap >> 20) + " MiB Java heap holds (start Java with a larger -Xmx, or use fewer tokens)");
-            }
-        }
-
         Tensor tensor(float[] values, Shapes sh) {
             return Tensor.wrap(values, sh.b(), sh.h(), sh.t(), sh.s());
         }

@@ -51,7 +51,7 @@ final class PlainAttention {
             q = rotated;
         }
 
-        float factor = (float) (scaleFactor / spec.temperature());
+        float factor = Overflow.factor(scaleFactor, spec.temperature());
         boolean masked = !Masks.isEmpty(mask);
         float[] scores;
         float[] logits;

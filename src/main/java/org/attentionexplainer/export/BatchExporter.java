@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.Memory;
 import org.attentionexplainer.render.Figure;
 
 /**
@@ -95,7 +96,10 @@ public final class BatchExporter {
         }
         List<Integer> heads = r.headsOf(trace.headCount());
         Figure grid = r.grid() && heads.size() > 1 ? figures.grid(trace, heads, r) : null;
-        int threads = Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
+        long largest = requireRoom(jobs, heads.isEmpty() ? null : figures.head(trace, heads.get(0), r), grid, r);
+        // as many files at a time as the heap holds
+        int threads = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()),
+                Memory.usable() / Math.max(1, largest)));
         // a folder that does not exist yet is made (and removed again if the export fails), as command-line tools do
         try (Staging staging = Files.isDirectory(dir) ? Staging.open(dir) : Staging.create(dir)) {
             ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
@@ -171,6 +175,24 @@ public final class BatchExporter {
             throw asIo(failure);
         }
         return new Result(List.copyOf(written), stopped || interrupted);
+    }
+
+    /**
+     * Checks, before any file is written, that every file fits, once per kind: the pictures of
+     * the heads are alike, so the first head's figure stands for all. Returns the heap the
+     * largest file takes.
+     */
+    private static long requireRoom(List<Job> jobs, Figure head, Figure grid, ExportRequest r) {
+        long largest = 0;
+        java.util.Set<String> checked = new java.util.HashSet<>();
+        for (Job j : jobs) {
+            Figure f = j.head() < 0 ? grid : head;
+            if (checked.add((j.head() < 0 ? "grid " : "head ") + j.format())) {
+                FigureMemory.require(f, j.format(), r.resolution(), String.valueOf(j.target().getFileName()));
+                largest = Math.max(largest, FigureMemory.bytes(f, j.format(), r.resolution()));
+            }
+        }
+        return largest;
     }
 
     /** Waits, even when interrupted, until no writer is busy in the staging folder any more. */

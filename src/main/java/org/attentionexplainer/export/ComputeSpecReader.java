@@ -3,6 +3,7 @@ package org.attentionexplainer.export;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -14,12 +15,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.attentionexplainer.engine.Algorithm;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Dropout;
 import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.engine.LayerNormParams;
+import org.attentionexplainer.engine.Memory;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Projection;
@@ -66,8 +69,7 @@ public final class ComputeSpecReader {
         } catch (AccessDeniedException e) {
             throw new SpecException(specFile + ": permission denied");
         } catch (JsonProcessingException e) {
-            throw new SpecException(specFile + ": not valid JSON (line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage());
+            throw new SpecException(specFile + ": " + jsonProblem(e));
         } catch (IOException e) {
             throw new SpecException(specFile + ": cannot read: " + e.getMessage());
         }
@@ -97,9 +99,22 @@ public final class ComputeSpecReader {
             } catch (JsonProcessingException e) {
                 after = e.getLocation();
             }
-            throw new SpecException(specFile + ": not valid JSON (line " + after.getLineNr() + ", column "
-                    + after.getColumnNr() + "): text after the end of the spec");
+            throw new SpecException(specFile + ": not valid JSON" + (after == null ? "" : " (line "
+                    + after.getLineNr() + ", column " + after.getColumnNr() + ")") + ": text after the end of the spec");
         }
+    }
+
+    /**
+     * Jackson's problem in one line. Its reader limits (nesting over 1000 deep, a number of over
+     * 1000 digits) come without a location and name the setting that sets them.
+     */
+    public static String jsonProblem(JsonProcessingException e) {
+        if (e instanceof StreamConstraintsException) {
+            return "beyond a limit of the JSON reader: " + e.getOriginalMessage().replaceAll(", from `[^`]*`", "");
+        }
+        JsonLocation at = e.getLocation();
+        return "not valid JSON" + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
+                + ": " + e.getOriginalMessage();
     }
 
     /** Parses a spec tree; relative paths resolve against {@code base}. */
@@ -210,14 +225,16 @@ public final class ComputeSpecReader {
         }
         long seed = init.get("seed").asLong();
         String scheme = init.path("scheme").asText("torch_linear");
-        int dOut = (int) number(init, "d_out", "init.d_out", Double.NaN);
-        if (dOut < 1) {
-            throw new SpecException("init.d_out: must be at least 1, got " + dOut);
+        double dOutValue = number(init, "d_out", "init.d_out", Double.NaN);
+        if (dOutValue < 1 || dOutValue != Math.rint(dOutValue)) {
+            throw new SpecException("init.d_out: must be a whole number of at least 1, got " + init.path("d_out"));
         }
         int dIn = input.dim(-1);
         int dSrc = source == null ? dIn : source.dim(-1);
-        int dKv = keyValueWidth(dOut, heads, kvHeads);
         boolean qkvBias = bool(init, "qkv_bias", false);
+        requireInitRoom(dOutValue, dIn, dSrc, projection.equals("fused"), bool(init, "out", false));
+        int dOut = (int) dOutValue;
+        int dKv = keyValueWidth(dOut, heads, kvHeads);
         TorchRandom rng = new TorchRandom(seed);
         switch (scheme) {
             case "torch_rand" -> {
@@ -311,6 +328,33 @@ public final class ComputeSpecReader {
             };
         } catch (InvalidSpecException e) {
             throw new SpecException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses, before drawing them, seeded weights that cannot be Java arrays or do not fit in
+     * the heap: every weight and bias, and the largest weight once more, which PyTorch's layout
+     * holds while it is turned into x @ W form.
+     */
+    private static void requireInitRoom(double dOut, int dIn, int dSrc, boolean fused, boolean out)
+            throws SpecException {
+        // in doubles: a d_out of 2^31 or more would overflow long products of the widths
+        double[] weights = fused ? new double[] {3.0 * dIn * dOut} : new double[] {dIn * dOut, dSrc * dOut, dSrc * dOut};
+        double largest = out ? dOut * dOut : 0;
+        double values = 4 * dOut + largest;
+        for (double w : weights) {
+            values += w;
+            largest = Math.max(largest, w);
+        }
+        String d = String.valueOf((long) dOut);
+        if (largest > Memory.MAX_ARRAY) {
+            throw new SpecException("init.d_out: " + d + " makes a weight of " + String.format(Locale.ROOT, "%.0f",
+                    largest) + " values, more than a Java array holds (2^31 - 1)");
+        }
+        long bytes = (long) (4 * (values + largest));
+        if (!Memory.fits(bytes)) {
+            throw new SpecException("init.d_out: " + d + " makes weights of " + Memory.mib(bytes) + " MiB, "
+                    + Memory.shortfall() + " (use a smaller d_out, or start Java with a larger -Xmx)");
         }
     }
 

@@ -20,9 +20,25 @@ public final class FigureFiles {
     private FigureFiles() {
     }
 
+    /**
+     * Writes the file after checking that it can be made (see {@link FigureMemory}).
+     *
+     * @throws IllegalArgumentException with one line when the picture is too large for the heap
+     */
     public static void write(Figure figure, ExportFormat format, Resolution resolution, Path target,
                              AtomicFiles.Existing existing) throws IOException {
+        requireRoom(figure, format, resolution, String.valueOf(target.getFileName()));
         AtomicFiles.write(target, existing, body(figure, format, resolution));
+    }
+
+    /**
+     * Refuses, naming it, a file of the figure that is larger than a picture can be or than the
+     * heap has room for while it is made (see {@link FigureMemory}).
+     *
+     * @throws IllegalArgumentException with one line
+     */
+    public static void requireRoom(Figure figure, ExportFormat format, Resolution resolution, String name) {
+        FigureMemory.require(figure, format, resolution, name);
     }
 
     /** The bytes of the figure in one format; the drawing (or the stacking of .npy) is done here, up front. */

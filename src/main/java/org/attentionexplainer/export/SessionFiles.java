@@ -2,6 +2,7 @@ package org.attentionexplainer.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -76,6 +77,8 @@ public final class SessionFiles {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new SpecException(name + ": " + (cause.getMessage() != null ? cause.getMessage()
                     : "a required field is missing (" + cause.getClass().getSimpleName() + ")"));
+        } catch (StreamConstraintsException e) {
+            throw new SpecException(name + ": " + ComputeSpecReader.jsonProblem(e));
         } catch (JsonProcessingException e) {
             throw new SpecException(name + ": not a session file: " + e.getOriginalMessage());
         }

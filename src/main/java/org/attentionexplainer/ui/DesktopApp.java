@@ -5,14 +5,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.ButtonBase;
+import javafx.scene.control.Slider;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -20,7 +24,9 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.Backends;
+import org.attentionexplainer.ui.chapters.ChaptersScreen;
 import org.attentionexplainer.ui.explorer.ExplorerScreen;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.home.HomeScreen;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.realmodel.RealModelScreen;
@@ -31,7 +37,6 @@ import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.ui.theme.Theme;
-import org.attentionexplainer.ui.chapters.ChaptersScreen;
 import org.attentionexplainer.ui.walkthrough.WalkthroughScreen;
 
 /**
@@ -122,10 +127,20 @@ public final class DesktopApp extends Application {
         scene.getStylesheets().setAll(Theme.base(), theme.stylesheet());
     }
 
-    /** Presenter keys step through the current screen; typing in a text field is left alone, except in presentation mode. */
+    /**
+     * The window's keys, one rule (Help > Keyboard shortcuts states it): F-keys and Ctrl
+     * shortcuts always work; while a text field (a spinner's too) has the focus, letters, Space,
+     * arrows, Home and End are typed, not taken as shortcuts; a focused slider, spinner or map
+     * keeps its arrow keys (and a slider Home and End), a focused button or map its Space; otherwise Right/Left, Page Down/Up,
+     * Space, Home and End turn parts and pages. Escape leaves a text field first, then closes an
+     * open overlay (the chapter index), then ends presentation mode.
+     */
     static void handleKey(KeyEvent e, Scene scene, MainViewModel model) {
-        boolean typing = scene.getFocusOwner() instanceof TextInputControl;
+        Node focus = scene.getFocusOwner();
+        boolean typing = focus instanceof TextInputControl;
+        boolean ownsArrows = focus instanceof Slider || focus instanceof Spinner || focus instanceof HeatmapControl;
         KeyCode code = e.getCode();
+        boolean arrow = code == KeyCode.LEFT || code == KeyCode.RIGHT || code == KeyCode.UP || code == KeyCode.DOWN;
         if (e.isShortcutDown() && e.isShiftDown() && code == KeyCode.F) {
             model.toggleFullScreen();
         } else if (e.isShortcutDown() && (code == KeyCode.EQUALS || code == KeyCode.PLUS || code == KeyCode.ADD)) {
@@ -134,10 +149,21 @@ public final class DesktopApp extends Application {
             model.zoomOut();
         } else if (code == KeyCode.F5) {
             model.togglePresenting();
-        } else if (code == KeyCode.ESCAPE && model.presentingProperty().get()) {
-            model.presentingProperty().set(false);
-        } else if (e.isShortcutDown() || e.isAltDown() || (typing && !model.presentingProperty().get())) {
+        } else if (code == KeyCode.ESCAPE) {
+            if (typing) {
+                scene.getRoot().requestFocus();                              // leave the field, keep its text
+            } else if (!model.closeOverlay()) {
+                if (!model.presentingProperty().get()) {
+                    return;
+                }
+                model.presentingProperty().set(false);
+            }
+        } else if (e.isShortcutDown() || e.isAltDown() || typing) {
             return;
+        } else if (ownsArrows && (arrow || (focus instanceof Slider && (code == KeyCode.HOME || code == KeyCode.END)))) {
+            return;
+        } else if (code == KeyCode.SPACE && (focus instanceof ButtonBase || focus instanceof HeatmapControl)) {
+            return;                                                          // Space presses the focused button
         } else if (code == KeyCode.P) {
             model.togglePresenting();
         } else if (code == KeyCode.B || code == KeyCode.PERIOD) {

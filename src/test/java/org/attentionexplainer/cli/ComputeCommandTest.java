@@ -232,4 +232,76 @@ class ComputeCommandTest {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
+
+    private void assertNothingWritten(Path out) {
+        assertFalse(Files.exists(out), "no results for a refused spec");
+    }
+
+    @Test
+    void aScaleAndTemperatureWhoseQuotientOverflowsAreRefused() throws Exception {
+        // (1/sqrt 3) / 1e-39 = 5.8e38: beyond float32's 3.4e38, so every logit would be inf and every weight NaN
+        Path spec = spec("""
+                {"input": [[0.34, 0.22, 0.54], [0.53, 0.34, 0.98], [0.29, 0.54, 0.93]], "temperature": 1e-39}""");
+        Path out = dir.resolve("out");
+        CliRun r = run("compute", "--spec", spec.toString(), "--out", out.toString());
+        assertOneLineError(r, "temperature: scale 0.577 / temperature 1.00e-39 = 5.77e+38 is beyond float32");
+        assertNothingWritten(out);
+    }
+
+    @Test
+    void inputsWhoseScoresOverflowAreRefusedNamingThem() throws Exception {
+        // q0 . k0 = 1e40 + 4e40 + 9e40 overflows float32
+        Path spec = spec("""
+                {"input": [[1e20, 2e20, 3e20], [3e20, 1e20, 2e20]]}""");
+        Path out = dir.resolve("out");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", out.toString()),
+                "input: values up to 3.00e+20 make the scores Q K^T overflow float32");
+        assertNothingWritten(out);
+    }
+
+    @Test
+    void aLayerNormEpsThatIsZeroInFloat32IsRefused() throws Exception {
+        Path spec = spec("""
+                {"input": [[1, 1, 1], [1, 1, 1]], "layer_norm": {"eps": 5e-324}}""");
+        Path out = dir.resolve("out");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", out.toString()),
+                "layer_norm.eps: 4.90e-324 is below float32's smallest normal number");
+        assertNothingWritten(out);
+    }
+
+    @Test
+    void jsonBeyondTheReadersLimitsIsOneLine() throws Exception {
+        Path deep = spec("{\"input\": " + "[".repeat(1000) + "1" + "]".repeat(1000) + "}");
+        assertOneLineError(run("compute", "--spec", deep.toString(), "--out", dir.resolve("a").toString()),
+                "case.json: beyond a limit of the JSON reader: Document nesting depth (1001) exceeds the maximum"
+                        + " allowed (1000)");
+        Path digits = spec("{\"input\": [[1, " + "1".repeat(1001) + "]]}");
+        assertOneLineError(run("compute", "--spec", digits.toString(), "--out", dir.resolve("b").toString()),
+                "Number value length (1001) exceeds the maximum allowed (1000)");
+    }
+
+    @Test
+    void seededWeightsLargerThanAJavaArrayAreRefusedBeforeTheyAreDrawn() throws Exception {
+        // d_in 3 x d_out 2^31 = 6442450944 values in W_query
+        Path spec = spec("""
+                {"input": [[0.34, 0.22, 0.54], [0.53, 0.34, 0.98]], "init": {"seed": 1, "d_out": 2147483648}}""");
+        Path out = dir.resolve("out");
+        assertOneLineError(run("compute", "--spec", spec.toString(), "--out", out.toString()),
+                "init.d_out: 2147483648 makes a weight of 6442450944 values, more than a Java array holds");
+        assertNothingWritten(out);
+    }
+
+    @Test
+    void runningOutOfMemoryIsOneLine() throws Exception {
+        Path spec = spec("""
+                {"input": [[0.34, 0.22, 0.54], [0.53, 0.34, 0.98]]}""");
+        Path out = dir.resolve("out");
+        CliRun r = CliRun.with(() -> {
+            throw new OutOfMemoryError("Java heap space");
+        }, "compute", "--spec", spec.toString(), "--out", out.toString());
+        assertOneLineError(r, "compute: not enough memory: the ");
+        assertTrue(r.err().contains("MiB Java heap is full"), r.err());
+        assertFalse(r.err().contains("OutOfMemoryError"), r.err());
+        assertNothingWritten(out);
+    }
 }

@@ -145,4 +145,73 @@ class ExportCommandTest {
         assertEquals(0.4063, Double.parseDouble(shiny[2]), 5e-5);
         assertEquals(0.3646, Double.parseDouble(shiny[3]), 5e-5);
     }
+
+    /** A spec of t tokens of width 4 (one head) with its input in a .npy file. */
+    private Path longSpec(int t) throws IOException {
+        float[] x = new float[t * 4];
+        java.util.Random rng = new java.util.Random(7);
+        for (int i = 0; i < x.length; i++) {
+            x[i] = rng.nextFloat() * 2 - 1;
+        }
+        Npy.write(dir.resolve("x.npy"), Tensor.of(x, t, 4));
+        Path spec = dir.resolve("long.json");
+        Files.writeString(spec, "{\"input\": \"x.npy\"}");
+        return spec;
+    }
+
+    @Test
+    void aPictureLargerThanAnImageCanBeIsRefusedBeforeAnyFile() throws Exception {
+        // 3,000 tokens at 7 layout pixels a cell, times 4: about 84,000 pixels a side, 7e9 pixels > 2^31 - 1
+        Path spec = longSpec(3000);
+        Path out = Files.createDirectory(dir.resolve("out"));
+        CliRun r = run("export", "--spec", spec.toString(), "--out", out.toString(), "--scale", "4");
+        assertOneLine(r, ExitCodes.BAD_INPUT, "head-01.png: ");
+        assertTrue(r.err().contains("pixels is more than a picture can hold (2^31 - 1 pixels)"), r.err());
+        assertEquals(java.util.List.of(), names(out), "nothing written, nothing left behind");
+    }
+
+    @Test
+    void aPictureLargerThanTheFreeHeapIsRefusedBeforeAnyFile() throws Exception {
+        // 1,024 tokens: about 7,500 layout pixels a side, 30,000 at 4x: 9e8 pixels, 3.6 GB as an image alone,
+        // more than the test's heap
+        Path spec = longSpec(1024);
+        Path out = Files.createDirectory(dir.resolve("out"));
+        CliRun r = run("export", "--spec", spec.toString(), "--out", out.toString(), "--scale", "4", "--format",
+                "csv,png");
+        assertOneLine(r, ExitCodes.BAD_INPUT, "head-01.png needs ");
+        assertTrue(r.err().contains("MiB to be made, more than the "), r.err());
+        assertEquals(java.util.List.of(), names(out), "nothing written, nothing left behind");
+    }
+
+    @Test
+    void sessionsBeyondTheExplorersLimitsAreOneLine() throws Exception {
+        String words = String.join("\", \"", java.util.Collections.nCopies(10_000, "w"));
+        String controls = """
+                "controls": {"causal": false, "padding": false, "paddedKeys": [], "windowOn": false, "window": 2,
+                             "hard": false, "temperature": 1.0, "scaleMode": "NONE", "customScale": 1.0,
+                             "dropoutP": 0.0, "dropoutSeed": 0}""";
+        Path wide = dir.resolve("wide.json");
+        Files.writeString(wide, "{\"version\": 2, \"model\": {\"tokens\": [\"a\", \"b\"], \"dModel\": 100000,"
+                + " \"heads\": 4, \"projection\": \"SEPARATE\", \"weightSeed\": 1, \"embeddingSeed\": 0,"
+                + " \"positional\": false}, " + controls + "}");
+        Path out = Files.createDirectory(dir.resolve("out"));
+        assertOneLine(run("export", "--session", wide.toString(), "--out", out.toString()), ExitCodes.BAD_INPUT,
+                "wide.json: d_model 100000 is more than the explorer's 1024");
+        Path longer = dir.resolve("long-session.json");
+        Files.writeString(longer, "{\"version\": 2, \"model\": {\"tokens\": [\"" + words + "\"], \"dModel\": 12,"
+                + " \"heads\": 4, \"projection\": \"SEPARATE\", \"weightSeed\": 1, \"embeddingSeed\": 0,"
+                + " \"positional\": false}, " + controls + "}");
+        assertOneLine(run("export", "--session", longer.toString(), "--out", out.toString()), ExitCodes.BAD_INPUT,
+                "long-session.json: the session has 10000 tokens; the explorer shows at most 512");
+        assertEquals(java.util.List.of(), names(out));
+    }
+
+    @Test
+    void aSentenceOfThousandsOfHyphenJoinedPartsExports() throws Exception {
+        String word = String.join("-", java.util.Collections.nCopies(2000, "a"));
+        CliRun r = run("export", "--sentence", word + " b", "--out", dir.toString(), "--format", "csv", "--no-grid",
+                "--heads", "1");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(java.util.List.of("head-01.csv"), names(dir));
+    }
 }

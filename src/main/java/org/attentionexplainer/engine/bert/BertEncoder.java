@@ -7,6 +7,7 @@ import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Backends;
 import org.attentionexplainer.engine.Masks;
 import org.attentionexplainer.engine.NdArrays;
+import org.attentionexplainer.engine.Overflow;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
@@ -63,7 +64,9 @@ public final class BertEncoder {
      * and their padding hidden from every query by the mask.
      *
      * @throws IllegalArgumentException for an empty batch, an empty text, a token id outside
-     *     the vocabulary or a text longer than the position table
+     *     the vocabulary or a text longer than the position table; an
+     *     {@link org.attentionexplainer.engine.InvalidSpecException} naming the temperature when the
+     *     logits would overflow float32
      */
     public EncoderTrace forward(List<Encoding> batch, WhatIf whatIf) {
         int b = batch.size();
@@ -86,12 +89,14 @@ public final class BertEncoder {
         Tensor padding = Tensor.of(keep, b, t);
         Tensor mask = Masks.build(b, t, t, whatIf.causal(), null, padding);    // (b, t, t)
         double scale = 1.0 / Math.sqrt(config.headDim());
+        Overflow.requireFiniteFactor(scale, whatIf.temperature());
 
         INDArray x = embed(ids, b, t);                                        // (b*t, d)
         Tensor embeddings = NdArrays.tensor(x.reshape(b, t, config.hidden()));
         List<LayerTrace> layers = new ArrayList<>(config.layers());
         for (int l = 0; l < config.layers(); l++) {
             LayerStep step = layer(l, weights.layers().get(l), x, mask, scale / whatIf.temperature(), b, t);
+            Overflow.requireFiniteLogits(step.trace().scores(), scale, whatIf.temperature());
             layers.add(step.trace());
             x = step.output();
         }

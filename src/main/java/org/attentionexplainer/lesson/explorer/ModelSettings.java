@@ -15,6 +15,9 @@ import java.util.List;
  */
 public record ModelSettings(List<String> tokens, int dModel, int heads, ProjectionKind projection, long weightSeed,
                             long embeddingSeed, boolean positional) {
+    /** The widest token vectors: its three seeded weights are then 12 MiB. */
+    public static final int MAX_D_MODEL = 1024;
+
     public ModelSettings {
         tokens = tokens == null ? List.of() : List.copyOf(tokens);
     }

@@ -44,6 +44,15 @@ public record Session(int version, String sentence, ModelSettings model, Attenti
         if (model.dModel() < 1 || model.heads() < 1) {
             throw new IllegalArgumentException("d_model and heads must be at least 1");
         }
+        // the explorer's own limits: a file written by hand must not build a model it would refuse
+        if (model.dModel() > ModelSettings.MAX_D_MODEL) {
+            throw new IllegalArgumentException("d_model " + model.dModel() + " is more than the explorer's "
+                    + ModelSettings.MAX_D_MODEL);
+        }
+        if (model.tokens().size() > Tokenizer.MAX_TOKENS) {
+            throw new IllegalArgumentException("the session has " + model.tokens().size() + " tokens; the explorer"
+                    + " shows at most " + Tokenizer.MAX_TOKENS);
+        }
         if (head < 0 || head >= model.heads()) {
             throw new IllegalArgumentException("head " + (head + 1) + " of " + model.heads() + " does not exist");
         }

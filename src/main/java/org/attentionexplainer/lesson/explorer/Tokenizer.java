@@ -15,8 +15,10 @@ import java.util.regex.Pattern;
 public final class Tokenizer {
     /** The most tokens the explorer shows. */
     public static final int MAX_TOKENS = 512;
+    // possessive quantifiers: a greedy group recurses once per repetition, and a word of a few
+    // thousand hyphen-joined parts overflowed the stack; nothing after a word needs to backtrack into it
     private static final Pattern TOKEN = Pattern.compile(
-            "[\\p{L}\\p{M}\\p{N}]+(?:['’\\-][\\p{L}\\p{M}\\p{N}]+)*|[^\\s\\p{L}\\p{M}\\p{N}]");
+            "[\\p{L}\\p{M}\\p{N}]++(?:['’\\-][\\p{L}\\p{M}\\p{N}]++)*+|[^\\s\\p{L}\\p{M}\\p{N}]");
 
     private Tokenizer() {
     }

@@ -185,7 +185,6 @@ final class AttentionPages {
         CheckBox b = new CheckBox();
         b.setId(id);
         b.textProperty().bind(i18n.text(key));
-        b.setFocusTraversable(false);
         return b;
     }
 

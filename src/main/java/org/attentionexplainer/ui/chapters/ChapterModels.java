@@ -26,6 +26,7 @@ import org.attentionexplainer.lesson.chapters.Precision;
 import org.attentionexplainer.lesson.chapters.StabilityChapter;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.ui.shell.Failures;
 
 /**
  * The chapters' numbers and their inputs. Inputs (dropout p and seed, the masks, beta, the cost
@@ -101,8 +102,7 @@ public final class ChapterModels {
     }
 
     private void failed(Throwable t) {
-        Throwable cause = t.getCause() != null ? t.getCause() : t;
-        error.set(context.i18n().get("chapter.ui.failed", String.valueOf(cause.getMessage())));
+        error.set(context.i18n().get("chapter.ui.failed", Failures.describe(context.i18n(), t)));
     }
 
     private void recomputeCausal() {

@@ -87,6 +87,15 @@ public final class ChaptersScreen implements Screen {
     }
 
     @Override
+    public boolean closeOverlay() {
+        if (!model().indexShownProperty().get()) {
+            return false;
+        }
+        model().indexShownProperty().set(false);
+        return true;
+    }
+
+    @Override
     public void setPresenting(boolean on) {
         model().presentingProperty().set(on);
     }

@@ -129,7 +129,6 @@ public final class ChaptersView {
             b.textProperty().bind(Bindings.createStringBinding(() -> (c.ordinal() + 1) + ". " + i18n.get(c.titleKey()),
                     i18n.localeProperty()));
             b.setMaxWidth(Double.MAX_VALUE);
-            b.setFocusTraversable(false);
             b.setOnAction(e -> model.goTo(c));
             list.getChildren().add(b);
         }
@@ -179,7 +178,6 @@ public final class ChaptersView {
         Button b = new Button();
         b.setId(id);
         b.textProperty().bind(i18n.text(key));
-        b.setFocusTraversable(false);
         b.setMinWidth(Region.USE_PREF_SIZE);
         return b;
     }

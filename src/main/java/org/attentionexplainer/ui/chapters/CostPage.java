@@ -39,7 +39,6 @@ final class CostPage {
             Button b = new Button();
             b.setId("preset-" + p.name().toLowerCase(java.util.Locale.ROOT));
             b.textProperty().bind(i18n.text(p.nameKey()));
-            b.setFocusTraversable(false);
             b.setOnAction(e -> cost.usePreset(p));
             presets.getChildren().add(b);
         }

@@ -49,12 +49,10 @@ final class QuizView {
         next.setId("quiz-next");
         next.textProperty().bind(i18n.text("quiz.nextQuestion"));
         next.setOnAction(e -> quiz.nextQuestion());
-        next.setFocusTraversable(false);
         Button reset = new Button();
         reset.setId("quiz-reset");
         reset.textProperty().bind(i18n.text("quiz.reset"));
         reset.setOnAction(e -> model.resetScore());
-        reset.setFocusTraversable(false);
         Label counter = ChapterLayout.label(Bindings.createStringBinding(
                 () -> quiz.count() == 0 ? "" : i18n.get("quiz.counter", quiz.indexProperty().get() + 1, quiz.count()),
                 quiz.indexProperty(), quiz.quizProperty(), i18n.localeProperty()), "hint");
@@ -86,7 +84,6 @@ final class QuizView {
                 int choice = i;
                 Button b = new Button(Texts.format(i18n, c.choices().get(i)));
                 b.setId("quiz-choice-" + i);
-                b.setFocusTraversable(false);
                 b.setOnAction(e -> quiz.choose(choice));
                 answers.getChildren().add(b);
             }

@@ -13,6 +13,7 @@ import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Failures;
 
 /**
  * Loads a COMPUTE spec, token vectors or weights on the worker, and tries the result with
@@ -102,14 +103,7 @@ final class ExplorerLoader {
             vm.adopt(p, name);
             then.run();
         },
-                e -> vm.fail(context.i18n().get("explorer.error.load", name, detail(e))));
-    }
-
-    /** The one-line reason of a failure (unwrapping the worker's CompletionException). */
-    static String detail(Throwable e) {
-        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
-                ? e.getCause() : e;
-        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+                e -> vm.fail(context.i18n().get("explorer.error.load", name, Failures.describe(context.i18n(), e))));
     }
 
     private interface Reader<T> {

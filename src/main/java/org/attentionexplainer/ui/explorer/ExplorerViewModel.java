@@ -36,6 +36,7 @@ import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.ui.shell.Failures;
 
 /**
  * State of the heatmap explorer. Inputs (sentence, model, attention controls, view) are
@@ -46,7 +47,7 @@ import org.attentionexplainer.ui.shell.Coalescer;
  */
 public final class ExplorerViewModel {
     public static final int MIN_D_MODEL = 1;
-    public static final int MAX_D_MODEL = 1024;
+    public static final int MAX_D_MODEL = ModelSettings.MAX_D_MODEL;
     public static final String DEFAULT_SENTENCE = "Your journey starts with one step";
 
     private final AppContext context;
@@ -216,7 +217,7 @@ public final class ExplorerViewModel {
     private static final BackgroundWork AT_ONCE = BackgroundWork.sameThread();
 
     private void failCompute(Throwable e) {
-        fail(i18n.get("explorer.error.compute", ExplorerLoader.detail(e)));
+        fail(i18n.get("explorer.error.compute", Failures.describe(i18n, e)));
     }
 
     /**

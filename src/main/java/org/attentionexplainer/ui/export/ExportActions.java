@@ -30,6 +30,7 @@ import org.attentionexplainer.export.PngWriter;
 import org.attentionexplainer.export.Resolution;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.Failures;
 import org.attentionexplainer.ui.shell.FileAction;
 import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.PathChooser;
@@ -195,7 +196,7 @@ public final class ExportActions implements FileActions {
             }
             FigureFiles.write(f, c.format(), c.resolution(), file, AtomicFiles.Existing.REPLACE);
             report.accept(i18n.get("export.done", 1, file.toAbsolutePath().getParent()));
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
             error(owner, "export.error", e);
         }
     }
@@ -253,9 +254,15 @@ public final class ExportActions implements FileActions {
     public void copy() {
         Figure f = figures == null ? null : figures.figure(FigureParts.ALL);
         if (f != null) {
-            ClipboardContent content = new ClipboardContent();
-            content.putImage(SwingFXUtils.toFXImage(PngWriter.image(MapFigures.draw(f), Resolution.times(2)), null));
-            Clipboard.getSystemClipboard().setContent(content);
+            try {
+                FigureFiles.requireRoom(f, ExportFormat.PNG, Resolution.times(2), i18n.get("menu.file.copyPicture"));
+                ClipboardContent content = new ClipboardContent();
+                content.putImage(SwingFXUtils.toFXImage(PngWriter.image(MapFigures.draw(f), Resolution.times(2)),
+                        null));
+                Clipboard.getSystemClipboard().setContent(content);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                error(null, "export.error", e);
+            }
         }
     }
 
@@ -266,8 +273,9 @@ public final class ExportActions implements FileActions {
         return a.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
     }
 
-    private void error(Window owner, String key, Exception e) {
-        Alert a = new Alert(Alert.AlertType.ERROR, i18n.get(key, describe(e)), ButtonType.OK);
+    private void error(Window owner, String key, Throwable e) {
+        String detail = e instanceof OutOfMemoryError ? Failures.describe(i18n, e) : describe(e);
+        Alert a = new Alert(Alert.AlertType.ERROR, i18n.get(key, detail), ButtonType.OK);
         a.initOwner(owner);
         a.setHeaderText(null);
         a.show();

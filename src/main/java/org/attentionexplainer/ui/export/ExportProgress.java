@@ -33,7 +33,7 @@ final class ExportProgress {
     }
 
     /** Starts {@code job}; {@code done} or {@code failed} is called on the FX thread once it ends. */
-    void run(Job job, Consumer<BatchExporter.Result> done, Consumer<Exception> failed) {
+    void run(Job job, Consumer<BatchExporter.Result> done, Consumer<Throwable> failed) {
         AtomicBoolean cancelled = new AtomicBoolean();
         ProgressBar bar = new ProgressBar(0);
         bar.setId("export-progress");
@@ -63,7 +63,7 @@ final class ExportProgress {
                     window.close();
                     done.accept(r);
                 });
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 Platform.runLater(() -> {
                     window.close();
                     failed.accept(e);

@@ -4,6 +4,10 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
+import javafx.scene.AccessibleAttribute;
+import javafx.scene.AccessibleRole;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -39,6 +43,7 @@ public final class HeatmapControl extends Control {
     private final ObjectProperty<Figure> figure = new SimpleObjectProperty<>(this, "figure");
     private final ReadOnlyObjectWrapper<CellHit> hovered = new ReadOnlyObjectWrapper<>(this, "hovered");
     private final ObjectProperty<CellHit> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ObjectProperty<CellHit> cursor = new SimpleObjectProperty<>(this, "cursor");
     private final ObjectProperty<Consumer<CellHit>> onCellClicked = new SimpleObjectProperty<>(this, "onCellClicked");
     private final ObjectProperty<Function<CellHit, String>> tooltipText =
             new SimpleObjectProperty<>(this, "tooltipText");
@@ -69,6 +74,72 @@ public final class HeatmapControl extends Control {
     public HeatmapControl() {
         getStyleClass().add(STYLE_CLASS);
         figure.addListener((o, a, b) -> pseudoClassStateChanged(MASKED, b != null && b.hasMasked()));
+        // keyboard access: Tab reaches the map, arrows move a cell cursor, Enter acts as a click on it
+        setFocusTraversable(true);
+        setAccessibleRole(AccessibleRole.TABLE_VIEW);
+        addEventHandler(KeyEvent.KEY_PRESSED, this::keyPressed);
+        figure.addListener((o, a, b) -> cursor.set(CellCursor.clamp(cursor.get(), b)));
+        cursor.addListener((o, a, b) -> notifyAccessibleAttributeChanged(AccessibleAttribute.TEXT));
+        focusedProperty().addListener((o, a, b) -> {
+            if (b && cursor.get() == null && getFigure() != null) {
+                cursor.set(CellCursor.clamp(new CellHit(0, 0, 0), getFigure()));
+            }
+        });
+    }
+
+    private void keyPressed(KeyEvent e) {
+        Figure f = getFigure();
+        if (f == null) {
+            return;
+        }
+        CellHit at = CellCursor.clamp(cursor.get() == null ? new CellHit(0, 0, 0) : cursor.get(), f);
+        CellHit to = switch (e.getCode()) {
+            case LEFT, KP_LEFT -> CellCursor.move(at, 0, -1, f);
+            case RIGHT, KP_RIGHT -> CellCursor.move(at, 0, 1, f);
+            case UP, KP_UP -> CellCursor.move(at, -1, 0, f);
+            case DOWN, KP_DOWN -> CellCursor.move(at, 1, 0, f);
+            default -> null;
+        };
+        if (to != null) {
+            cursor.set(to);
+            e.consume();
+        } else if (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.SPACE) {
+            if (onCellClicked.get() != null) {
+                onCellClicked.get().accept(at);
+            }
+            e.consume();
+        }
+    }
+
+    /** The keyboard's cell: moved by the arrow keys while the map has the focus, outlined then. */
+    public ObjectProperty<CellHit> cellCursorProperty() {
+        return cursor;
+    }
+
+    /**
+     * What a screen reader says of the map: the cell under the keyboard cursor as the screen's
+     * tooltip words it ("query shiny, key sun, weight 0.3646"), or its labels and value.
+     */
+    public String cellDescription(CellHit hit) {
+        Figure f = getFigure();
+        if (f == null || hit == null || !hit.onCell() || hit.panel() >= f.panelCount()) {
+            return "";
+        }
+        Function<CellHit, String> words = tooltipText.get();
+        String said = words == null ? null : words.apply(hit);
+        if (said != null && !said.isBlank()) {
+            return said.strip().replace('\n', ' ');
+        }
+        return CellCursor.plainDescription(f, hit);
+    }
+
+    @Override
+    public Object queryAccessibleAttribute(AccessibleAttribute attribute, Object... parameters) {
+        if (attribute == AccessibleAttribute.TEXT) {
+            String cell = cellDescription(cursor.get());
+            return cell.isEmpty() ? getAccessibleText() : cell;
+        }
+        return super.queryAccessibleAttribute(attribute, parameters);
     }
 
     @Override

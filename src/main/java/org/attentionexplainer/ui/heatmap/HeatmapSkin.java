@@ -50,6 +50,8 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         InvalidationListener outline = o -> drawOverlay();
         control.hoveredProperty().addListener(outline);
         control.selectedProperty().addListener(outline);
+        control.cellCursorProperty().addListener(outline);
+        control.focusedProperty().addListener(outline);
         control.addEventHandler(MouseEvent.MOUSE_MOVED, e -> hover(e.getX(), e.getY()));
         control.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> hover(e.getX(), e.getY()));
         control.addEventHandler(MouseEvent.MOUSE_EXITED, e -> hover(-1, -1));
@@ -137,6 +139,11 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         gc.setStroke(c.highlightFillProperty().get());
         outline(gc, c.selectedProperty().get(), 3);
         outline(gc, c.hoveredProperty().get(), 2);
+        if (c.isFocused()) {
+            gc.setLineDashes(4, 3);
+            outline(gc, c.cellCursorProperty().get(), 2);
+            gc.setLineDashes((double[]) null);
+        }
     }
 
     private void outline(GraphicsContext gc, CellHit hit, double width) {

@@ -37,6 +37,7 @@ import org.attentionexplainer.ui.explorer.ExplorerViewModel;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.ui.shell.Failures;
 
 /**
  * State of the real-model screen: a sentence run through the trained all-MiniLM-L6-v2,
@@ -122,7 +123,7 @@ public final class RealModelViewModel {
             recompute();
         }, e -> {
             status.set(Status.FAILED);
-            fail(i18n.get("real.error.load", detail(e)));
+            fail(i18n.get("real.error.load", Failures.describe(i18n, e)));
         });
     }
 
@@ -238,12 +239,7 @@ public final class RealModelViewModel {
         if (cause instanceof TextTooLongException tooLong) {
             return i18n.get("real.error.tooLong", tooLong.tokenCount(), tooLong.limit());
         }
-        return i18n.get("real.error.compute", detail(cause));
-    }
-
-    private static String detail(Throwable e) {
-        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        return i18n.get("real.error.compute", Failures.describe(i18n, cause));
     }
 
     /** How long the model took to load, in seconds (0 before it has). */

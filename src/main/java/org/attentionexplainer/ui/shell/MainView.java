@@ -26,6 +26,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import org.attentionexplainer.ui.help.HelpDialogs;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.theme.Theme;
 
@@ -60,6 +61,15 @@ public final class MainView {
         blank.visibleProperty().bind(model.blankedProperty());
         StackPane stack = new StackPane(root, blank);
         init();
+        // The window, not the page's first slider or field, holds the focus when it opens and when
+        // the screen changes: the presenter keys work at once, and a control keeps its arrow keys
+        // only once the user has gone to it (Tab or a click).
+        stack.sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null) {
+                javafx.application.Platform.runLater(stack::requestFocus);
+            }
+        });
+        model.currentProperty().addListener((o, a, b) -> stack.requestFocus());
         return stack;
     }
 
@@ -190,7 +200,16 @@ public final class MainView {
             m.setOnAction(e -> model.currentProperty().set(s));
             go.getItems().add(m);
         }
-        MenuBar bar = new MenuBar(file, view, go);
+        MenuItem keys = item("menu.help.keys", new KeyCodeCombination(KeyCode.F1));
+        keys.setId("menu-help-keys");
+        keys.setOnAction(e -> HelpDialogs.shortcuts(root.getScene().getWindow(), i18n, root.styleProperty()).show());
+        MenuItem about = item("menu.help.about", null);
+        about.setId("menu-help-about");
+        about.setOnAction(e -> HelpDialogs.about(root.getScene().getWindow(), i18n, root.styleProperty(),
+                model.backendStatusProperty().get()).show());
+        Menu help = menu("menu.help", keys, about);
+        help.setId("menu-help");
+        MenuBar bar = new MenuBar(file, view, go, help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }

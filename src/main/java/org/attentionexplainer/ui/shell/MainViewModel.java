@@ -190,4 +190,9 @@ public final class MainViewModel {
     public boolean toggleIndex() {
         return current.get() != null && current.get().toggleIndex();
     }
+
+    /** Closes the screen's open overlay (the chapter index); false if none was open. */
+    public boolean closeOverlay() {
+        return current.get() != null && current.get().closeOverlay();
+    }
 }

@@ -38,6 +38,11 @@ public interface Screen {
         return false;
     }
 
+    /** Closes an overlay the screen shows (the chapter index); false if none was open. */
+    default boolean closeOverlay() {
+        return false;
+    }
+
     /** What the File menu can export or save from this screen; empty if nothing. */
     default java.util.Optional<FileActions> fileActions() {
         return java.util.Optional.empty();

@@ -13,6 +13,7 @@ import org.attentionexplainer.lesson.SimpleAttention;
 import org.attentionexplainer.lesson.Token;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.ui.shell.Failures;
 
 /**
  * Steps 1–4, "Hello shiny sun!": the editable tokens and the query are the inputs; the engine's
@@ -84,7 +85,7 @@ public final class HelloViewModel {
             failure.set("");
             result.set(r);
             updateBreakdown();
-        }, e -> failure.set(context.i18n().get("walk.failed", Failures.describe(e))));
+        }, e -> failure.set(context.i18n().get("walk.failed", Failures.describe(context.i18n(), e))));
     }
 
     private void updateBreakdown() {

@@ -12,6 +12,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import org.attentionexplainer.lesson.ScalingDemo;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.ui.shell.Failures;
 import org.attentionexplainer.ui.shell.SavedValues;
 
 /**
@@ -104,6 +105,6 @@ public final class ScalingViewModel {
         coalescer.request(() -> ScalingDemo.compute(context.engine().join(), d, s), r -> {
             failure.set("");
             result.set(r);
-        }, e -> failure.set(context.i18n().get("walk.failed", Failures.describe(e))));
+        }, e -> failure.set(context.i18n().get("walk.failed", Failures.describe(context.i18n(), e))));
     }
 }

@@ -17,6 +17,7 @@ import org.attentionexplainer.lesson.Token;
 import org.attentionexplainer.lesson.TrainableAttention;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Coalescer;
+import org.attentionexplainer.ui.shell.Failures;
 
 /**
  * Steps 5–7, trainable weights on "Your journey starts with one step": the sentence, W_query,
@@ -151,6 +152,6 @@ public final class TrainableViewModel {
         coalescer.request(() -> TrainableAttention.compute(context.engine().join(), tokens, w), r -> {
             failure.set("");
             result.set(r);
-        }, e -> failure.set(context.i18n().get("walk.failed", Failures.describe(e))));
+        }, e -> failure.set(context.i18n().get("walk.failed", Failures.describe(context.i18n(), e))));
     }
 }

@@ -137,8 +137,6 @@ public final class WalkthroughView {
         next.textProperty().bind(i18n.text("walk.next"));
         next.disableProperty().bind(model.indexProperty().isEqualTo(model.steps().size() - 1));
         next.setOnAction(e -> model.next());
-        back.setFocusTraversable(false);
-        next.setFocusTraversable(false);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox row = new HBox(progress, title, spacer, notice(), exportButton(), back, next);
@@ -170,7 +168,6 @@ public final class WalkthroughView {
         Button button = new Button();
         button.setId("walk-export");
         button.textProperty().bind(i18n.text("walk.export.button"));
-        button.setFocusTraversable(false);
         button.setMinWidth(Region.USE_PREF_SIZE);
         button.disableProperty().bind(export.tablesProperty().isNull());
         button.setOnAction(e -> export.actions().run(FileAction.PICTURE, button.getScene().getWindow()));

@@ -9,6 +9,7 @@ import java.util.List;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.text.Encoding;
 import org.attentionexplainer.engine.text.TextTooLongException;
@@ -198,6 +199,22 @@ class BertEncoderTest {
         assertThrows(IllegalArgumentException.class, () -> model.encoder().forward(List.of(), WhatIf.TRAINED));
         assertThrows(IllegalArgumentException.class, () -> new WhatIf(false, 0));
         assertThrows(IllegalArgumentException.class, () -> new WhatIf(false, Double.NaN));
+    }
+
+    @Test
+    void aTemperatureThatOverflowsTheLogitsIsRefusedNotNaN() {
+        // (1/sqrt 32) / 1e-39 = 1.77e38 is a float32, but scores of a few units times it are not;
+        // (1/sqrt 32) / 1e-40 = 1.77e39 is not a float32 at all
+        for (double t : new double[] {1e-39, 1e-40}) {
+            InvalidSpecException e = assertThrows(InvalidSpecException.class,
+                    () -> model.run(List.of("Tiny temperatures overflow."), new WhatIf(false, t)));
+            assertEquals("temperature", e.field(), e.getMessage());
+            assertTrue(e.getMessage().contains("use a larger temperature"), e.getMessage());
+        }
+        EncoderTrace sharp = model.run(List.of("Tiny temperatures overflow."), new WhatIf(false, 1e-6));
+        for (float w : sharp.layers().get(0).weights().toArray()) {
+            assertTrue(w >= 0 && w <= 1, "weights stay in [0, 1] at T = 1e-6, got " + w);
+        }
     }
 
     private static double dot(float[] a, float[] b) {

@@ -45,6 +45,14 @@ class ExplorerModelTest {
     }
 
     @Test
+    void aWordOfThousandsOfHyphenJoinedPartsIsOneTokenNotAStackOverflow() {
+        String word = String.join("-", java.util.Collections.nCopies(2000, "a"));
+        assertEquals(List.of(word, "!"), Tokenizer.split(word + "!"));
+        assertEquals(List.of("a-b", "-", "c"), Tokenizer.split("a-b - c"), "a hyphen alone is its own token");
+        assertEquals(List.of("don't", "-"), Tokenizer.split("don't-"));
+    }
+
+    @Test
     void courseWordsKeepTheirPublishedVectors() {
         assertArrayEquals(new float[] {0.34f, 0.22f, 0.54f}, Embeddings.vector("Hello", 3, 0));
         assertArrayEquals(new float[] {0.53f, 0.34f, 0.98f}, Embeddings.vector("shiny", 3, 99));

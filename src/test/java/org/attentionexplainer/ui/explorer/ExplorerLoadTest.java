@@ -15,6 +15,7 @@ import java.util.List;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -98,6 +99,29 @@ class ExplorerLoadTest {
         assertEquals("Could not use W_qkv.npy: W_qkv.npy: value 41 of 432 is NaN; every value must be a finite number",
                 vm.messageProperty().get());
         assertSame(before, vm.traceProperty().get());
+    }
+
+    @Test
+    void aTemperatureThatOverflowsTheLogitsKeepsTheLastPictureAndSaysWhy() throws IOException {
+        // scores 7e18^2 * 2 = 9.8e37 on the diagonal: finite at T = 1, 1.96e39 (beyond float32) at T = 0.05
+        ExplorerViewModel vm = new ExplorerViewModel(context);
+        Path spec = dir.resolve("large.json");
+        Files.writeString(spec, "{\"input\": [[7e18, 7e18], [7e18, -7e18]], \"scale\": \"none\"}");
+        vm.loadSpec(spec);
+        AttentionTrace good = vm.traceProperty().get();
+        assertEquals(1f, good.weights().get(0, 0, 0, 0));
+        Figure shown = vm.figureProperty().get();
+        vm.controls().temperatureProperty().set(0.05);
+        assertTrue(vm.errorProperty().get());
+        assertEquals("Cannot compute this: temperature: scores up to 9.80e+37 times scale 1.00 / temperature 0.0500"
+                + " overflow float32 (largest 3.4e38) in the logits; use a larger temperature or a smaller scale",
+                vm.messageProperty().get());
+        assertSame(good, vm.traceProperty().get(), "the last good result stays");
+        assertSame(shown, vm.figureProperty().get(), "and so does its picture");
+        vm.controls().temperatureProperty().set(2);
+        assertFalse(vm.errorProperty().get(), vm.messageProperty().get());
+        assertEquals("", vm.messageProperty().get());
+        assertEquals(2.0, vm.traceProperty().get().spec().temperature());
     }
 
     @Test

@@ -1,0 +1,45 @@
+package org.attentionexplainer.engine;
+
+/**
+ * The heap one computation of {@link AttentionEngine} allocates, counted from the shapes
+ * before anything is: the (b, t, s) mask, the (b, h, t, s) maps (scores, logits when they
+ * differ from the scores, weights), the trace's copies of Q, K, V, and the heads, context,
+ * output and result rows. The long-input path's off-heap work arrays are a few MiB and the
+ * small-problem path's are tiny, so neither is counted.
+ */
+final class AttentionMemory {
+    private AttentionMemory() {
+    }
+
+    /** Bytes of a computation; {@code reuse}: Q, K, V and the scores come from an earlier trace. */
+    static long bytes(AttentionSpec spec, Shapes sh, boolean reuse) {
+        long map = (long) sh.b() * sh.h() * sh.t() * sh.s();
+        long mask = (long) sh.b() * sh.t() * sh.s();
+        boolean logitsApart = spec.causal() || spec.window() != null || spec.padding() != null
+                || Overflow.factor(spec.scale().factorFor(sh.hd()), spec.temperature()) != 1f;
+        long maps = map * ((reuse ? 0 : 1) + (logitsApart ? 1 : 0) + 1);
+        long qkv = reuse ? 0 : (long) sh.b() * sh.dOut() * (sh.t() + 2L * sh.s());
+        long rows = (long) sh.b() * sh.t() * (2L * sh.dOut() + 2L * sh.dModel());
+        return 4 * (mask + maps + qkv + rows);
+    }
+
+    /**
+     * Refuses, naming the input, a computation whose maps cannot be Java arrays or whose arrays
+     * do not fit in the heap that is free.
+     */
+    static void require(AttentionSpec spec, Shapes sh, boolean reuse) {
+        long map = (long) sh.b() * sh.h() * sh.t() * sh.s();
+        String size = sh.t() + " x " + sh.s() + " positions in " + sh.h() + (sh.h() == 1 ? " head" : " heads")
+                + (sh.b() == 1 ? "" : " and " + sh.b() + " batch entries");
+        if (map > Memory.MAX_ARRAY) {
+            throw new InvalidSpecException("input", size + " make attention maps of " + map
+                    + " values, more than a Java array holds (2^31 - 1); use fewer tokens");
+        }
+        long bytes = bytes(spec, sh, reuse);
+        if (!Memory.fits(bytes)) {
+            throw new InvalidSpecException("input", size + " need " + Memory.mib(bytes)
+                    + " MiB for the attention maps and results, " + Memory.shortfall()
+                    + " (start Java with a larger -Xmx, or use fewer tokens)");
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package org.attentionexplainer.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * float32 ends at 3.4e38. Settings and values that are each valid can overflow it together
+ * (a temperature of 1e-39 with the usual scale, inputs of 1e20 whose products reach 1e40), and
+ * one infinite logit turns its softmax row into NaN, which a picture paints like 0. These
+ * checks refuse such a computation with one line that names the field to change: the combined
+ * factor before any work, every step of the trace after it.
+ */
+public final class Overflow {
+    /** The scores last checked and their largest |value|: a slider step reuses them as they are. */
+    private Tensor knownScores;
+    private float knownScoresMax;
+
+    Overflow() {
+    }
+
+    /** The factor on the scores, scale / temperature, as the float32 the engine multiplies by. */
+    static float factor(double scaleFactor, double temperature) {
+        return (float) (scaleFactor / temperature);
+    }
+
+    /** Refuses a scale and temperature whose quotient is beyond float32. */
+    public static void requireFiniteFactor(double scaleFactor, double temperature) {
+        if (Float.isFinite(factor(scaleFactor, temperature))) {
+            return;
+        }
+        throw new InvalidSpecException(factorField(scaleFactor, temperature), "scale " + num(scaleFactor)
+                + " / temperature " + num(temperature) + " = " + num(scaleFactor / temperature)
+                + " is beyond float32's largest value 3.4e38; use a larger temperature or a smaller scale");
+    }
+
+    /**
+     * Refuses a temperature (or scale) that makes some logit, scores x scale / temperature,
+     * overflow float32; bounded by the largest |score|, masked keys included.
+     */
+    public static void requireFiniteLogits(Tensor scores, double scaleFactor, double temperature) {
+        float scoresMax = maxAbs(scores.data());
+        if (!Float.isFinite(scoresMax * factor(scaleFactor, temperature))) {
+            throw logitsOverflow(scoresMax, scaleFactor, temperature);
+        }
+    }
+
+    private static InvalidSpecException logitsOverflow(float scoresMax, double scaleFactor, double temperature) {
+        return new InvalidSpecException(factorField(scaleFactor, temperature), "scores up to " + num(scoresMax)
+                + " times scale " + num(scaleFactor) + " / temperature " + num(temperature)
+                + " overflow float32 (largest 3.4e38) in the logits; use a larger temperature or a smaller scale");
+    }
+
+    /** The setting further from 1 (on a log scale) is the one to change; temperature on a tie. */
+    static String factorField(double scaleFactor, double temperature) {
+        return Math.abs(Math.log(scaleFactor)) > Math.abs(Math.log(temperature)) ? "scale" : "temperature";
+    }
+
+    /**
+     * Refuses a trace with a value beyond float32 anywhere but at its masked logits, naming the
+     * earliest step that overflowed and the input or weight of it with the largest values.
+     * Weights need no check: softmax of finite logits, hardmax and dropout's 1/(1-p) stay finite;
+     * the context holds the heads' values.
+     *
+     * @param reused Q, K, V and the scores are those of a trace this checked before
+     */
+    void requireFinite(AttentionTrace trace, boolean reused) {
+        AttentionSpec spec = trace.spec();
+        Projection p = spec.projection();
+        Tensor keysIn = spec.source() != null ? spec.source() : spec.input();
+        String keysName = spec.source() != null ? "source" : "input";
+        List<Named> q = new ArrayList<>(List.of(new Named("input", spec.input())));
+        List<Named> k = new ArrayList<>(List.of(new Named(keysName, keysIn)));
+        List<Named> v = new ArrayList<>(List.of(new Named(keysName, keysIn)));
+        if (p instanceof Projection.Separate sep) {
+            q.add(new Named("weights.query", sep.query()));
+            q.add(new Named("weights.query_bias", sep.queryBias()));
+            k.add(new Named("weights.key", sep.key()));
+            k.add(new Named("weights.key_bias", sep.keyBias()));
+            v.add(new Named("weights.value", sep.value()));
+            v.add(new Named("weights.value_bias", sep.valueBias()));
+        } else if (p instanceof Projection.Fused f) {
+            for (List<Named> side : List.of(q, k, v)) {
+                side.add(new Named("weights.qkv", f.qkv()));
+                side.add(new Named("weights.qkv_bias", f.qkvBias()));
+            }
+        }
+        if (!reused) {
+            require(trace.q(), q, "Q");
+            require(trace.k(), k, "K");
+            require(trace.v(), v, "V");
+        }
+        float scoresMax = trace.scores() == knownScores ? knownScoresMax : maxAbs(trace.scores().data());
+        if (!(scoresMax <= Float.MAX_VALUE)) {
+            List<Named> qk = new ArrayList<>(q);
+            qk.addAll(k);
+            throw overflow(qk, "the scores Q K^T");
+        }
+        knownScores = trace.scores();
+        knownScoresMax = scoresMax;
+        float factor = factor(trace.scaleFactor(), spec.temperature());
+        // |score| * factor bounds every logit (rounding is monotonic): scan them only when it overflows
+        if (!Float.isFinite(scoresMax * factor) && !logitsFinite(trace)) {
+            throw logitsOverflow(scoresMax, trace.scaleFactor(), spec.temperature());
+        }
+        require(trace.heads(), v, "the heads' contexts");
+        List<Named> out = new ArrayList<>(v);
+        out.add(new Named("weights.out", spec.outWeight()));
+        out.add(new Named("weights.out_bias", spec.outBias()));
+        require(trace.output(), out, "the output projection");
+        List<Named> result = new ArrayList<>(out);
+        result.add(new Named("input", spec.input()));
+        if (spec.layerNorm() != null) {
+            result.add(new Named("layer_norm.gamma", spec.layerNorm().gamma()));
+            result.add(new Named("layer_norm.beta", spec.layerNorm().beta()));
+        }
+        require(trace.result(), result, spec.layerNorm() != null ? "the LayerNorm" : "the residual sum");
+    }
+
+    /** Whether every logit is finite or -inf where the mask hides its key. */
+    private static boolean logitsFinite(AttentionTrace trace) {
+        float[] l = trace.logits().data();
+        float[] mask = trace.mask().data();
+        int h = trace.headCount();
+        int t = trace.queryLength();
+        int s = trace.keyLength();
+        for (int r = 0; r < l.length / s; r++) {
+            int o = r * s;
+            int m = ((r / (h * t)) * t + r % t) * s;
+            for (int j = 0; j < s; j++) {
+                float x = l[o + j];
+                if (!(Math.abs(x) <= Float.MAX_VALUE) && (x != Float.NEGATIVE_INFINITY || mask[m + j] == 0f)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private record Named(String field, Tensor tensor) {
+    }
+
+    private static void require(Tensor step, List<Named> from, String what) {
+        if (!(maxAbs(step.data()) <= Float.MAX_VALUE)) {
+            throw overflow(from, what);
+        }
+    }
+
+    /** Names the input or weight with the largest values among those a step was made from. */
+    private static InvalidSpecException overflow(List<Named> from, String what) {
+        Named worst = null;
+        float worstMax = -1;
+        for (Named n : from) {
+            if (n.tensor() != null) {
+                float m = maxAbs(n.tensor().data());
+                if (m > worstMax) {
+                    worst = n;
+                    worstMax = m;
+                }
+            }
+        }
+        return new InvalidSpecException(worst.field(), "values up to " + num(worstMax) + " make " + what
+                + " overflow float32 (largest 3.4e38); use smaller values");
+    }
+
+    /** The largest |x|; NaN when a value is NaN, infinity when one is infinite. */
+    static float maxAbs(float[] x) {
+        float m = 0f;
+        for (float v : x) {
+            m = Math.max(m, Math.abs(v));
+        }
+        return m;
+    }
+
+    static String num(double x) {
+        return String.format(Locale.ROOT, "%.3g", x);
+    }
+}
