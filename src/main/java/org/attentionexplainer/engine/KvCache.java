@@ -32,7 +32,9 @@ public final class KvCache {
     private KvCache(AttentionSpec model, Shapes sh) {
         this.model = model;
         this.sh = sh;
-        this.factor = (float) (model.scale().factorFor(sh.hd()) / model.temperature());
+        double scale = model.scale().factorFor(sh.hd());
+        Overflow.requireFiniteFactor(scale, model.temperature());
+        this.factor = Overflow.factor(scale, model.temperature());
         this.keys = new float[sh.b() * sh.kvh()][16 * sh.hd()];
         this.values = new float[sh.b() * sh.kvh()][16 * sh.hd()];
     }
@@ -155,6 +157,7 @@ public final class KvCache {
         float[] logits = new float[b * h * n];
         float[] weights = new float[b * h * n];
         float[] heads = new float[b * h * hd];                                  // (b, h, hd)
+        boolean overflow = false;
         for (int m = 0; m < b * h; m++) {
             int kv = m / h * sh.kvh() + (m % h) / sh.group();
             for (int j = 0; j < n; j++) {
@@ -165,6 +168,7 @@ public final class KvCache {
                 scores[m * n + j] = sum;
                 boolean hidden = model.window() != null && position - j > model.window();
                 logits[m * n + j] = hidden ? Float.NEGATIVE_INFINITY : sum * factor;
+                overflow |= !hidden && !Float.isFinite(logits[m * n + j]);
             }
             if (model.normalization() == Normalization.SOFTMAX) {
                 ROWS.softmax(logits, weights, m, m + 1, n);
@@ -183,6 +187,11 @@ public final class KvCache {
                         model.outBias() == null ? null : model.outBias().data());
         float[] result = residualAndNorm(token.data(), output);
 
+        if (overflow || !finite(qkv[0], qkv[1], qkv[2], scores, heads, output, result)) {
+            length = position;                                                  // the token is not kept
+            throw new InvalidSpecException("input", "this token's values make its step overflow float32"
+                    + " (largest 3.4e38); use smaller values");
+        }
         long step = stepMultiplyAdds(n);
         long again = PlainAttention.multiplyAdds(model, new Shapes(b, n, n, sh.dIn(), sh.dSrc(), sh.dOut(), h, hd,
                 sh.dModel(), sh.kvh()));
@@ -194,6 +203,15 @@ public final class KvCache {
                 Tensor.wrap(weights, b, h, n), Tensor.wrap(heads, b, h, hd), context,
                 output == heads ? context : Tensor.wrap(output, b, sh.dModel()),
                 result == heads ? context : Tensor.wrap(result, b, sh.dModel()), step, again);
+    }
+
+    private static boolean finite(float[]... steps) {
+        for (float[] step : steps) {
+            if (!(Overflow.maxAbs(step) <= Float.MAX_VALUE)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One token's q (b, d_out), k and v (b, d_kv), as the plain route projects them. */

@@ -134,6 +134,15 @@ class KvCacheTest {
         InvalidSpecException wrongWidth = assertThrows(InvalidSpecException.class, () -> cache.append(Tensor.zeros(5)));
         assertEquals("input: a token should be (b, d_in) = (1, 4), got (1, 5)", wrongWidth.getMessage());
         assertEquals(0, cache.length(), "a refused token leaves the cache as it was");
+
+        cache.append(Tensor.vector(1, 2, 3, 4));
+        InvalidSpecException huge = assertThrows(InvalidSpecException.class,
+                () -> cache.append(Tensor.vector(3e19f, 0, 0, 0)));             // 9e38: q . k overflows
+        assertEquals("input", huge.field(), huge.getMessage());
+        assertEquals(1, cache.length(), "the overflowing token is not kept");
+        assertEquals(2, cache.append(Tensor.vector(1, 1, 1, 1)).keyCount());
+        assertEquals("temperature", assertThrows(InvalidSpecException.class,
+                () -> KvCache.empty(causal.toBuilder().temperature(1e-39).build())).field());
     }
 
     /** Appends tokens [from, to) of x (b, t, d), returning the steps at their positions. */
