@@ -17,7 +17,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.attentionexplainer.engine.Algorithm;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Dropout;
 import org.attentionexplainer.engine.InvalidSpecException;
@@ -26,7 +25,6 @@ import org.attentionexplainer.engine.Memory;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Projection;
-import org.attentionexplainer.engine.Rope;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
@@ -177,8 +175,8 @@ public final class ComputeSpecReader {
         }
 
         b.heads(heads).kvHeads(kvHeads);
-        b.rope(rope(root.path("rope")));
-        b.algorithm(algorithm(root.path("algorithm")));
+        b.rope(SpecExtensions.rope(root.path("rope")));
+        b.algorithm(SpecExtensions.algorithm(root.path("algorithm")));
         b.scale(scale(root.path("scale")));
         b.temperature(number(root, "temperature", 1.0));
         b.causal(bool(root, "causal", false));
@@ -234,7 +232,7 @@ public final class ComputeSpecReader {
         boolean qkvBias = bool(init, "qkv_bias", false);
         requireInitRoom(dOutValue, dIn, dSrc, projection.equals("fused"), bool(init, "out", false));
         int dOut = (int) dOutValue;
-        int dKv = keyValueWidth(dOut, heads, kvHeads);
+        int dKv = SpecExtensions.keyValueWidth(dOut, heads, kvHeads);
         TorchRandom rng = new TorchRandom(seed);
         switch (scheme) {
             case "torch_rand" -> {
@@ -263,71 +261,6 @@ public final class ComputeSpecReader {
         if (bool(init, "out", false)) {
             TorchRandom.Linear out = rng.linear(dOut, dOut, bool(init, "out_bias", true));
             b.outProjection(out.weight(), out.bias());
-        }
-    }
-
-    /**
-     * The width of the key and value weights {@code init} creates: d_out, or kv_heads * hd with
-     * grouped-query attention, hd = d_out / heads.
-     */
-    private static int keyValueWidth(int dOut, int heads, Integer kvHeads) throws SpecException {
-        if (kvHeads == null || kvHeads == heads) {
-            return dOut;
-        }
-        if (heads < 1 || dOut % heads != 0) {
-            throw new SpecException("heads: " + heads + " heads do not divide init.d_out " + dOut
-                    + " (d_out % heads must be 0)");
-        }
-        return kvHeads * (dOut / heads);
-    }
-
-    private static Rope rope(JsonNode node) throws SpecException {
-        if (node.isMissingNode() || node.isNull()) {
-            return null;
-        }
-        if (!node.isObject()) {
-            throw new SpecException("rope: must be an object {\"base\": B, \"style\": \"half\" or \"interleaved\", "
-                    + "\"offset\": P}");
-        }
-        checkKeys(node, Set.of("base", "style", "offset"), "rope.");
-        Rope defaults = Rope.defaults();
-        String style = text(node, "style", "rope.style", defaults.style().specValue());
-        Rope.Style parsed = switch (style) {
-            case "half" -> Rope.Style.HALF;
-            case "interleaved" -> Rope.Style.INTERLEAVED;
-            default -> throw new SpecException("rope.style: must be half or interleaved, got '" + style + "'");
-        };
-        double base = number(node, "base", "rope.base", defaults.base());
-        int offset = integer(node, "offset", "rope.offset", defaults.offset());
-        try {
-            return new Rope(base, parsed, offset);
-        } catch (InvalidSpecException e) {
-            throw new SpecException(e.getMessage(), e);
-        }
-    }
-
-    private static Algorithm algorithm(JsonNode node) throws SpecException {
-        if (node.isMissingNode() || node.isNull()) {
-            return Algorithm.direct();
-        }
-        if (!node.isObject()) {
-            throw new SpecException("algorithm: must be an object {\"kind\": \"direct\"} or {\"kind\": \"tiled\", "
-                    + "\"block_q\": BQ, \"block_k\": BK}");
-        }
-        checkKeys(node, Set.of("kind", "block_q", "block_k"), "algorithm.");
-        String kind = text(node, "kind", "algorithm.kind", null);
-        if (kind == null) {
-            throw new SpecException("algorithm.kind: is missing (direct or tiled)");
-        }
-        try {
-            return switch (kind) {
-                case "direct" -> Algorithm.direct();
-                case "tiled" -> Algorithm.tiled(integer(node, "block_q", "algorithm.block_q", Double.NaN),
-                        integer(node, "block_k", "algorithm.block_k", Double.NaN));
-                default -> throw new SpecException("algorithm.kind: must be direct or tiled, got '" + kind + "'");
-            };
-        } catch (InvalidSpecException e) {
-            throw new SpecException(e.getMessage(), e);
         }
     }
 
@@ -431,7 +364,7 @@ public final class ComputeSpecReader {
         return text(root, key, key, dflt);
     }
 
-    private static String text(JsonNode parent, String key, String field, String dflt) throws SpecException {
+    static String text(JsonNode parent, String key, String field, String dflt) throws SpecException {
         JsonNode node = parent.path(key);
         if (node.isMissingNode() || node.isNull()) {
             return dflt;
@@ -447,7 +380,7 @@ public final class ComputeSpecReader {
     }
 
     /** A whole number; {@code dflt} NaN makes it required. */
-    private static int integer(JsonNode parent, String key, String field, double dflt) throws SpecException {
+    static int integer(JsonNode parent, String key, String field, double dflt) throws SpecException {
         double d = number(parent, key, field, dflt);
         if (d != Math.rint(d) || Math.abs(d) > Integer.MAX_VALUE) {
             throw new SpecException(field + ": must be a whole number, got " + parent.path(key));
@@ -459,7 +392,7 @@ public final class ComputeSpecReader {
         return number(root, key, key, dflt);
     }
 
-    private static double number(JsonNode parent, String key, String field, double dflt) throws SpecException {
+    static double number(JsonNode parent, String key, String field, double dflt) throws SpecException {
         JsonNode node = parent.path(key);
         if (node.isMissingNode() || node.isNull()) {
             if (Double.isNaN(dflt)) {
@@ -488,7 +421,7 @@ public final class ComputeSpecReader {
         return node.asBoolean();
     }
 
-    private static void checkKeys(JsonNode node, Set<String> allowed, String prefix) throws SpecException {
+    static void checkKeys(JsonNode node, Set<String> allowed, String prefix) throws SpecException {
         if (!node.isObject()) {
             return;
         }
