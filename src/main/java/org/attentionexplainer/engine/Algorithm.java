@@ -32,9 +32,9 @@ public record Algorithm(Kind kind, int blockQ, int blockK) {
         return kind == Kind.TILED;
     }
 
-    /** Key blocks over s keys: ceil(s / blockK). */
+    /** Key blocks over s keys: ceil(s / blockK) (without overflow for a block near Integer.MAX_VALUE). */
     public int keyBlocks(int s) {
-        return (s + blockK - 1) / blockK;
+        return s == 0 ? 0 : (s - 1) / blockK + 1;
     }
 
     public String specValue() {

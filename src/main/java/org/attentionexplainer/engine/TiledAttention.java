@@ -57,8 +57,8 @@ final class TiledAttention {
         int s = sh.s();
         int hd = sh.hd();
         int blocks = algorithm.keyBlocks(s);
-        int bq = algorithm.blockQ();
-        int bk = algorithm.blockK();
+        int bq = Math.min(algorithm.blockQ(), t);                         // a larger block holds all rows
+        int bk = Math.min(algorithm.blockK(), s);
         int maps = sh.b() * sh.h();
         Maps out = new Maps(known != null ? known : new float[maps * t * s], new float[maps * t * s],
                 new float[maps * t * s], new float[maps * t * hd], new float[maps * t * blocks],

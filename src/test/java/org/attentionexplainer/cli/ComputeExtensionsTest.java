@@ -105,6 +105,18 @@ class ComputeExtensionsTest {
     }
 
     @Test
+    void blocksAsLargeAsAnIntegerAreOneBlock() throws Exception {
+        Path spec = spec("""
+                {"input": [[1], [2], [3]], "scale": "none",
+                 "algorithm": {"kind": "tiled", "block_q": 2147483647, "block_k": 2147483647}}""");
+        CliRun r = CliRun.of("compute", "--spec", spec.toString(), "--out", out().toString(), "--quiet");
+        assertEquals(0, r.status(), r.err());
+        assertArrayEquals(new float[] {3, 6, 9}, Npy.read(out().resolve("online_max.npy")).toArray());
+        assertArrayEquals(new float[] {1.5032147f, 1.1536509f, 1.0522658f},
+                Npy.read(out().resolve("online_sum.npy")).toArray(), 1e-6f);
+    }
+
+    @Test
     void summaryAndShapesOfGroupedRotaryAttention() throws Exception {
         Path spec = spec("""
                 {"input": [[1, 2, 3, 4], [5, 6, 7, 8], [9, 1, 2, 3]], "projection": "fused", "heads": 4,
