@@ -20,7 +20,10 @@ the Java engine):
     head split (b,t,D)->(b,t,h,hd)->(b,h,t,hd), scores = q @ k^T,
     logits = scores * scale / temperature with masked entries -inf, torch.softmax (or a
     one-hot of torch.argmax for hardmax), heads = weights @ v, concatenation, output
-    projection, residual and F.layer_norm;
+    projection, residual and F.layer_norm; the v2 extensions as models write them:
+    torch.repeat_interleave of K/V heads for kv_heads, rotate_half or the complex product for
+    rope, and for algorithm tiled a block loop of the online softmax (asserted equal to
+    torch.softmax) that records m and l;
   * `numpy_reference` recomputes every array again from the spec in float64 NumPy with
     explicit loops (and re-creates `init` weights with its own MT19937), and the script
     asserts agreement; the literal classes of the rasbt book (ch. 3) are run as well
@@ -163,27 +166,36 @@ def scale_value(spec, hd):
 # The PyTorch reference (float32, CPU)
 # --------------------------------------------------------------------------------------
 
-def torch_weights_from_init(init, projection, d_in):
+def kv_width(spec, D):
+    """Columns of W_k and W_v: kv_heads * hd, hd = D / heads (D itself without kv_heads)."""
+    H = spec.get("heads", 1)
+    return spec.get("kv_heads", H) * (D // H)
+
+
+def torch_weights_from_init(init, projection, d_in, d_src=None, kvw=None):
     """Create the weights exactly as COMPUTE.md's `init` says, with torch's own generator.
+    Key and value read d_src columns and have kvw outputs (kv_heads * hd; D by default).
 
     Returns PyTorch-layout tensors: weight (out, in), bias (out) or None."""
     torch.manual_seed(init["seed"])
     D = init["d_out"]
+    d_src = d_in if d_src is None else d_src
+    kvw = D if kvw is None else kvw
     w = {}
     if init["scheme"] == "torch_rand":
         # SelfAttention_v1: nn.Parameter(torch.rand(d_in, d_out)) for query, key, value; x @ W
-        for name in ("query", "key", "value"):
-            w[name] = torch.rand(d_in, D).T.contiguous()  # store as (out, in)
+        for name, rows, cols in (("query", d_in, D), ("key", d_src, kvw), ("value", d_src, kvw)):
+            w[name] = torch.rand(rows, cols).T.contiguous()  # store as (out, in)
             w[name + "_bias"] = None
         return w
     assert init["scheme"] == "torch_linear", init
     qkv_bias = init.get("qkv_bias", False)
     if projection == "fused":
-        qkv = nn.Linear(d_in, 3 * D, bias=qkv_bias)
+        qkv = nn.Linear(d_in, D + 2 * kvw, bias=qkv_bias)
         w["qkv"], w["qkv_bias"] = qkv.weight.detach(), (qkv.bias.detach() if qkv_bias else None)
     else:
-        for name in ("query", "key", "value"):
-            lin = nn.Linear(d_in, D, bias=qkv_bias)
+        for name, rows, cols in (("query", d_in, D), ("key", d_src, kvw), ("value", d_src, kvw)):
+            lin = nn.Linear(rows, cols, bias=qkv_bias)
             w[name], w[name + "_bias"] = lin.weight.detach(), (lin.bias.detach() if qkv_bias else None)
     if init.get("out", False):
         out_bias = init.get("out_bias", True)
@@ -229,9 +241,11 @@ def torch_reference(spec, base):
     s = src.shape[1]
     projection = resolved_projection(spec)
     H = spec.get("heads", 1)
+    KVH = spec.get("kv_heads", H)
 
     if "init" in spec:
-        W = torch_weights_from_init(spec["init"], projection, d_in)
+        D0 = spec["init"]["d_out"]
+        W = torch_weights_from_init(spec["init"], projection, d_in, src.shape[-1], kv_width(spec, D0))
     else:
         W = torch_weights_from_files(spec, base)
 
@@ -243,15 +257,24 @@ def torch_reference(spec, base):
         v = F.linear(src, W["value"], W.get("value_bias"))
     else:
         qkv = F.linear(x, W["qkv"], W.get("qkv_bias"))
-        q, k, v = qkv.chunk(3, dim=-1)
+        kv_src = qkv if "source" not in spec else F.linear(src, W["qkv"], W.get("qkv_bias"))
+        hd0 = qkv.shape[-1] // (H + 2 * KVH)
+        split = [H * hd0, KVH * hd0, KVH * hd0]  # Q, then K, then V (chunk(3) when KVH = H)
+        q = qkv.split(split, dim=-1)[0]
+        k, v = kv_src.split(split, dim=-1)[1:]
 
     D = q.shape[-1]
     hd = D // H
     q = q.reshape(b, t, H, hd).transpose(1, 2)  # (b, h, t, hd)
-    k = k.reshape(b, s, H, hd).transpose(1, 2)  # (b, h, s, hd)
-    v = v.reshape(b, s, H, hd).transpose(1, 2)
+    k = k.reshape(b, s, KVH, hd).transpose(1, 2)  # (b, kv_heads, s, hd)
+    v = v.reshape(b, s, KVH, hd).transpose(1, 2)
+    if "rope" in spec:
+        q, k = torch_rope(q, spec["rope"]), torch_rope(k, spec["rope"])
+    # Llama's repeat_kv: query head i reads K/V head i // (H / KVH)
+    k_rep = torch.repeat_interleave(k, H // KVH, dim=1)  # (b, h, s, hd)
+    v_rep = torch.repeat_interleave(v, H // KVH, dim=1)
 
-    scores = q @ k.transpose(-2, -1)  # (b, h, t, s)
+    scores = q @ k_rep.transpose(-2, -1)  # (b, h, t, s)
     logits = scores * scale_value(spec, hd) / float(spec.get("temperature", 1.0))
     blocked = build_mask(spec, base, b, t, s)
     logits = logits.masked_fill(blocked, float("-inf"))
@@ -271,7 +294,14 @@ def torch_reference(spec, base):
         extra["weights_torch_dropout"] = F.dropout(weights, p=spec["dropout"]["p"], training=True)
         weights = extra["weights_torch_dropout"]
 
-    heads = weights @ v  # (b, h, t, hd)
+    heads = weights @ v_rep  # (b, h, t, hd)
+    online = {}
+    if spec.get("algorithm", {}).get("kind", "direct") == "tiled":
+        alg = spec["algorithm"]
+        online = torch_tiled(logits, v_rep, alg["block_q"], alg["block_k"])
+        # the tiled loop must give the direct softmax's weights and heads
+        assert torch.allclose(online.pop("weights"), weights, rtol=1e-5, atol=1e-6)
+        assert torch.allclose(online.pop("heads"), heads, rtol=1e-5, atol=1e-6)
     context = heads.transpose(1, 2).reshape(b, t, D)  # (b, t, h*hd)
     output = F.linear(context, W["out"], W.get("out_bias")) if "out" in W else context
     final = output
@@ -284,15 +314,73 @@ def torch_reference(spec, base):
         final = F.layer_norm(final, (final.shape[-1],), gamma, beta, eps=float(ln.get("eps", 1e-5)))
 
     outs = dict(q=q, k=k, v=v, scores=scores, logits=logits, weights=weights, heads=heads,
-                context=context, output=output, final=final)
+                context=context, output=output, final=final, **online)
     outs = {n: a.detach().contiguous().numpy().astype(np.float32) for n, a in outs.items()}
     extra = {n: a.detach().contiguous().numpy().astype(np.float32) for n, a in extra.items()}
     masked_rows = [list(map(int, r)) for r in torch.nonzero(fully_masked[:, 0, :, 0]).tolist()]
-    info = dict(b=b, t=t, s=s, d_in=d_in, d_src=src.shape[-1], d_out=D, heads=H, head_dim=hd,
+    info = dict(b=b, t=t, s=s, d_in=d_in, d_src=src.shape[-1], d_out=D, heads=H, kv_heads=KVH, head_dim=hd,
                 d_model=outs["output"].shape[-1], projection=projection,
                 scale=scale_value(spec, hd), fully_masked_rows_b_t=masked_rows,
                 torch_weights={n: (None if a is None else a.numpy().copy()) for n, a in W.items()})
     return outs, extra, info
+
+
+def rope_angles(n, hd, rope):
+    """theta (n, hd/2) in float64: position (offset + i) * base^(-2j/hd)."""
+    pos = np.arange(n, dtype=np.float64) + rope.get("offset", 0)
+    inv = float(rope.get("base", 10000.0)) ** (-2.0 * np.arange(hd // 2, dtype=np.float64) / hd)
+    return pos[:, None] * inv[None, :]
+
+
+def torch_rope(x, rope):
+    """Rotary embedding of (b, heads, n, hd) in float32, as the models write it: Hugging Face
+    Llama's rotate_half for "half", Meta Llama's complex multiplication for "interleaved"."""
+    n, hd = x.shape[-2], x.shape[-1]
+    theta = rope_angles(n, hd, rope)
+    cos = torch.tensor(np.cos(theta), dtype=torch.float32)
+    sin = torch.tensor(np.sin(theta), dtype=torch.float32)
+    if rope.get("style", "half") == "half":
+        cos2, sin2 = torch.cat([cos, cos], dim=-1), torch.cat([sin, sin], dim=-1)
+        rotated = torch.cat([-x[..., hd // 2:], x[..., :hd // 2]], dim=-1)  # rotate_half
+        return x * cos2 + rotated * sin2
+    assert rope["style"] == "interleaved", rope
+    freqs = torch.complex(cos, sin)  # torch.polar(ones, theta), from the float64 angles
+    xc = torch.view_as_complex(x.float().reshape(*x.shape[:-1], hd // 2, 2).contiguous())
+    return torch.view_as_real(xc * freqs).reshape(x.shape)
+
+
+def torch_tiled(logits, v, bq, bk):
+    """FlashAttention-2's online softmax in float32 torch: query blocks of bq rows, key blocks
+    of bk; the running max m and sum l after each key block, then O / l and exp(logit - m) / l."""
+    b, h, t, s = logits.shape
+    nb = -(-s // bk)
+    m_hist = torch.zeros(b, h, t, nb)
+    l_hist = torch.zeros(b, h, t, nb)
+    heads = torch.zeros(b, h, t, v.shape[-1])
+    weights = torch.zeros(b, h, t, s)
+    for q0 in range(0, t, bq):
+        rows = slice(q0, min(q0 + bq, t))
+        lg = logits[:, :, rows]
+        m = torch.full(lg.shape[:-1], float("-inf"))
+        l = torch.zeros(lg.shape[:-1])
+        o = torch.zeros(*lg.shape[:-1], v.shape[-1])
+        for n in range(nb):
+            keys = slice(n * bk, min((n + 1) * bk, s))
+            blk = lg[..., keys]
+            m_new = torch.maximum(m, blk.max(dim=-1).values)
+            seen = torch.isfinite(m_new)  # while every key so far is masked, m stays -inf and l 0
+            # (where a row has seen no key yet, exp(-inf - -inf) is NaN: torch.where picks the 0)
+            alpha = torch.where(seen, torch.exp(m - m_new), torch.zeros(()))
+            p = torch.where(seen[..., None], torch.exp(blk - m_new[..., None]), torch.zeros(()))
+            l = l * alpha + p.sum(dim=-1)
+            o = o * alpha[..., None] + p @ v[:, :, keys]
+            m = torch.where(seen, m_new, m)
+            m_hist[:, :, rows, n] = m
+            l_hist[:, :, rows, n] = l
+        ok = l > 0
+        heads[:, :, rows] = torch.where(ok[..., None], o / l[..., None], torch.zeros(()))
+        weights[:, :, rows] = torch.where(ok[..., None], torch.exp(lg - m[..., None]) / l[..., None], torch.zeros(()))
+    return dict(online_max=m_hist, online_sum=l_hist, weights=weights, heads=heads)
 
 
 # --------------------------------------------------------------------------------------
@@ -366,22 +454,23 @@ def numpy_linear_init(mt, fan_in, fan_out, bias):
     return wgt, bvec
 
 
-def numpy_weights(spec, base, projection, d_in):
+def numpy_weights(spec, base, projection, d_in, d_src):
     """x @ W form float64 matrices; `init` re-created with this file's own MT19937."""
     w = {}
     if "init" in spec:
         init = spec["init"]
         mt = MT19937(init["seed"])
         D = init["d_out"]
+        kvw = kv_width(spec, D)
         if init["scheme"] == "torch_rand":
-            for name in ("query", "key", "value"):
-                w[name] = mt.uniform_f32(d_in * D).reshape(d_in, D).astype(np.float64)
+            for name, rows, cols in (("query", d_in, D), ("key", d_src, kvw), ("value", d_src, kvw)):
+                w[name] = mt.uniform_f32(rows * cols).reshape(rows, cols).astype(np.float64)
             return w
         qkv_bias = init.get("qkv_bias", False)
-        names = ["qkv"] if projection == "fused" else ["query", "key", "value"]
-        width = 3 * D if projection == "fused" else D
-        for name in names:
-            wgt, bvec = numpy_linear_init(mt, d_in, width, qkv_bias)
+        layers = [("qkv", d_in, D + 2 * kvw)] if projection == "fused" else \
+            [("query", d_in, D), ("key", d_src, kvw), ("value", d_src, kvw)]
+        for name, fan_in, width in layers:
+            wgt, bvec = numpy_linear_init(mt, fan_in, width, qkv_bias)
             w[name] = wgt.T.astype(np.float64)
             if bvec is not None:
                 w[name + "_bias"] = bvec.astype(np.float64)
@@ -403,7 +492,8 @@ def numpy_reference(spec, base):
     s = src.shape[1]
     projection = resolved_projection(spec)
     H = spec.get("heads", 1)
-    W = numpy_weights(spec, base, projection, d_in)
+    KVH = spec.get("kv_heads", H)
+    W = numpy_weights(spec, base, projection, d_in, src.shape[-1])
 
     def lin(a, name):
         y = np.einsum("btd,de->bte", a, W[name])
@@ -415,10 +505,13 @@ def numpy_reference(spec, base):
         Q, K, V = lin(x, "query"), lin(src, "key"), lin(src, "value")
     else:
         QKV = lin(x, "qkv")
-        D3 = QKV.shape[-1] // 3
-        Q, K, V = QKV[..., :D3], QKV[..., D3:2 * D3], QKV[..., 2 * D3:]
+        KV = QKV if "source" not in spec else lin(src, "qkv")
+        hd0 = QKV.shape[-1] // (H + 2 * KVH)
+        D0, KW = H * hd0, KVH * hd0
+        Q, K, V = QKV[..., :D0], KV[..., D0:D0 + KW], KV[..., D0 + KW:]
     D = Q.shape[-1]
     hd = D // H
+    group = H // KVH
     scale = scale_value(spec, hd)
     temp = float(spec.get("temperature", 1.0))
     causal = spec.get("causal", False)
@@ -435,17 +528,40 @@ def numpy_reference(spec, base):
             return False
         return True
 
-    q = np.zeros((b, H, t, hd)); k = np.zeros((b, H, s, hd)); v = np.zeros((b, H, s, hd))
+    rope = spec.get("rope")
+
+    def rotate(vec, position):
+        """One head row turned pair by pair (float64), the pairs as rope.style says."""
+        if rope is None:
+            return vec
+        out = vec.copy()
+        half = hd // 2
+        for jj in range(half):
+            theta = (position + rope.get("offset", 0)) * float(rope.get("base", 10000.0)) ** (-2.0 * jj / hd)
+            a, bb = (jj, jj + half) if rope.get("style", "half") == "half" else (2 * jj, 2 * jj + 1)
+            out[a] = vec[a] * math.cos(theta) - vec[bb] * math.sin(theta)
+            out[bb] = vec[bb] * math.cos(theta) + vec[a] * math.sin(theta)
+        return out
+
+    q = np.zeros((b, H, t, hd)); k = np.zeros((b, KVH, s, hd)); v = np.zeros((b, KVH, s, hd))
+    for bi in range(b):
+        for g in range(KVH):
+            cols = slice(g * hd, (g + 1) * hd)
+            v[bi, g] = V[bi, :, cols]
+            for j in range(s):
+                k[bi, g, j] = rotate(K[bi, j, cols], j)
+        for h in range(H):
+            for i in range(t):
+                q[bi, h, i] = rotate(Q[bi, i, h * hd:(h + 1) * hd], i)
     scores = np.zeros((b, H, t, s)); logits = np.zeros((b, H, t, s)); weights = np.zeros((b, H, t, s))
     heads = np.zeros((b, H, t, hd))
     for bi in range(b):
         for h in range(H):
-            cols = slice(h * hd, (h + 1) * hd)
-            q[bi, h] = Q[bi, :, cols]; k[bi, h] = K[bi, :, cols]; v[bi, h] = V[bi, :, cols]
+            g = h // group  # the K/V head this query head reads
             for i in range(t):
                 row = []
                 for j in range(s):
-                    sc = float(np.dot(q[bi, h, i], k[bi, h, j]))
+                    sc = float(np.dot(q[bi, h, i], k[bi, g, j]))
                     scores[bi, h, i, j] = sc
                     row.append(sc * scale / temp if allowed(bi, i, j) else -math.inf)
                 logits[bi, h, i] = row
@@ -463,7 +579,10 @@ def numpy_reference(spec, base):
                     e = [math.exp(row[j] - m) if j in finite else 0.0 for j in range(s)]
                     z = sum(e)
                     weights[bi, h, i] = [ej / z for ej in e]
-                heads[bi, h, i] = sum(weights[bi, h, i, j] * v[bi, h, j] for j in range(s))
+                heads[bi, h, i] = sum(weights[bi, h, i, j] * v[bi, g, j] for j in range(s))
+    online = {}
+    if spec.get("algorithm", {}).get("kind", "direct") == "tiled":
+        online = numpy_online(logits, spec["algorithm"]["block_k"])
     context = np.concatenate([heads[:, h] for h in range(H)], axis=-1)
     output = context @ W["out"] + W.get("out_bias", 0.0) if "out" in W else context
     final = output + x if spec.get("residual", False) else output
@@ -477,8 +596,26 @@ def numpy_reference(spec, base):
         if "beta" in ln:
             final = final + as_f32(load_array(ln["beta"], base))
     outs = dict(q=q, k=k, v=v, scores=scores, logits=logits, weights=weights, heads=heads,
-                context=context, output=output, final=final)
+                context=context, output=output, final=final, **online)
     return outs, W
+
+
+def numpy_online(logits, bk):
+    """m and l after each key block, per row, in float64 loops (query blocks change nothing here)."""
+    b, h, t, s = logits.shape
+    nb = -(-s // bk)
+    m_hist = np.zeros((b, h, t, nb)); l_hist = np.zeros((b, h, t, nb))
+    for idx in np.ndindex(b, h, t):
+        m, l = -math.inf, 0.0
+        for n in range(nb):
+            block = [float(x) for x in logits[idx][n * bk:(n + 1) * bk]]
+            m_new = max([m] + block)
+            if m_new != -math.inf:
+                l = l * math.exp(m - m_new) + sum(math.exp(x - m_new) for x in block)
+                m = m_new
+            m_hist[idx + (n,)] = m
+            l_hist[idx + (n,)] = l
+    return dict(online_max=m_hist, online_sum=l_hist)
 
 
 def compare_f64(name, got32, want64, rtol=CHECK_RTOL, atol=CHECK_ATOL):
@@ -626,7 +763,10 @@ ARRAY_DESC = {
     "context": "(b, t, h*hd) heads concatenated",
     "output": "(b, t, d_model) after the output projection (= context when none)",
     "final": "(b, t, d_model) after residual and layer norm (= output when neither)",
+    "online_max": "(b, h, t, nblocks) tiled: running row maximum m after each key block",
+    "online_sum": "(b, h, t, nblocks) tiled: running denominator l after each key block",
 }
+TILED_NAMES = OUTPUT_NAMES + ["online_max", "online_sum"]
 
 
 class Case:
@@ -662,13 +802,15 @@ class Case:
     def note(self, text):
         self.manifest["notes"].append(text)
 
-    def spec(self, fname, spec, prefix="", expect=OUTPUT_NAMES, reuse=None, notes=None):
+    def spec(self, fname, spec, prefix="", expect=None, reuse=None, notes=None):
         """Write spec, compute the torch reference from the written file, save outputs,
         add the expect map, run the float64 check. `reuse`: a previous spec file whose
         expected arrays this one must reproduce (e.g. same weights via init and via .npy)."""
         path = self.dir / fname
         write_json(path, spec)
         spec_read = json.loads(path.read_text())
+        names = TILED_NAMES if spec_read.get("algorithm", {}).get("kind") == "tiled" else OUTPUT_NAMES
+        expect = names if expect is None else expect
         outs, extra, info = torch_reference(spec_read, self.dir)
         want, np_weights = numpy_reference(spec_read, self.dir)
         if "init" in spec_read:  # the generator emulation must give torch's weights bit for bit
@@ -681,7 +823,7 @@ class Case:
             errs = {n: compare_f64(f"{fname}:{n}", outs[n], want[n]) for n in expect}
             errs["weights_nodrop"] = compare_f64(f"{fname}:weights_nodrop", extra["weights_nodrop"], want["weights"])
         else:
-            errs = {n: compare_f64(f"{fname}:{n}", outs[n], want[n]) for n in OUTPUT_NAMES}
+            errs = {n: compare_f64(f"{fname}:{n}", outs[n], want[n]) for n in names}
         emap = {}
         if reuse is not None:
             prev = self.results[reuse]
@@ -699,7 +841,8 @@ class Case:
         entry = {
             "settings": spec_read,
             "resolved": {k: info[k] for k in ("b", "t", "s", "d_in", "d_src", "d_out", "heads", "head_dim",
-                                              "d_model", "projection", "scale")},
+                                              "d_model", "projection", "scale")
+                         + (("kv_heads",) if info["kv_heads"] != info["heads"] else ())},
             "fully_masked_rows_b_t": info["fully_masked_rows_b_t"],
             "float64_check_max_abs_diff": errs,
         }
@@ -1118,6 +1261,126 @@ def case_dropout_stats():
     c.finish()
 
 
+def case_grouped_query():
+    c = Case("grouped_query", "grouped-query attention (COMPUTE.md v2 `kv_heads`): query head i reads K/V head "
+                              "i // (heads / kv_heads), as Llama's repeat_kv; k.npy and v.npy hold the kv_heads "
+                              "heads before the repeat. Fused W_qkv columns split Q, K, V as [d_out, kv, kv].")
+    r = rng(31)
+    x = c.save("input.npy", r.normal(size=(2, 5, 12)).astype(np.float32), "(2, 5, 12) random input")
+    # fused: 6 heads of 2 sharing 2 K/V heads, nn.Linear(12, 12 + 2 * 4) with bias, causal, out
+    init = {"seed": 21, "scheme": "torch_linear", "d_out": 12, "qkv_bias": True, "out": True}
+    fused = {"input": x, "projection": "fused", "heads": 6, "kv_heads": 2, "causal": True, "init": init}
+    outs, _, info = c.spec("spec-fused.json", fused, prefix="fused_")
+    assert outs["k"].shape == (2, 2, 5, 2) and outs["weights"].shape == (2, 6, 5, 5)
+    assert info["torch_weights"]["qkv"].shape == (20, 12)
+    files = c.save_weights(info, prefix="fused_")
+    c.spec("spec-fused-weights.json", {"input": x, "projection": "fused", "heads": 6, "kv_heads": 2,
+                                       "causal": True, "weights": files}, reuse="spec-fused.json")
+    # multi-query cross-attention with torch_rand weights (d_src 3 for key and value), padding, temperature
+    src = c.save("source.npy", r.normal(size=(2, 4, 3)).astype(np.float32), "(2, 4, 3) key/value-side input")
+    cross = {"input": x, "source": src, "heads": 3, "kv_heads": 1, "padding": [[1, 1, 1, 1], [1, 1, 0, 0]],
+             "temperature": 0.5, "init": {"seed": 4, "scheme": "torch_rand", "d_out": 6}}
+    outs, _, _ = c.spec("spec-cross-mqa.json", cross, prefix="cross_")
+    assert outs["k"].shape == (2, 1, 4, 2)
+    # separate .npy weights with every bias, 4 heads on 2 K/V heads, window 1, hardmax, out without bias
+    w = {"query": c.save("W_query.npy", r.normal(scale=0.4, size=(12, 8)), "(12, 8)"),
+         "key": c.save("W_key.npy", r.normal(scale=0.4, size=(12, 4)), "(12, kv_heads 2 * hd 2)"),
+         "value": c.save("W_value.npy", r.normal(scale=0.4, size=(12, 4)), "(12, 4)"),
+         "query_bias": c.save("b_query.npy", r.normal(scale=0.1, size=8), "(8)"),
+         "key_bias": c.save("b_key.npy", r.normal(scale=0.1, size=4), "(4)"),
+         "value_bias": c.save("b_value.npy", r.normal(scale=0.1, size=4), "(4)"),
+         "out": c.save("W_out.npy", r.normal(scale=0.4, size=(8, 12)), "(8, 12)")}
+    for name, extra in (("window", {"window": 1}), ("hardmax", {"normalization": "hardmax", "causal": True})):
+        c.spec(f"spec-separate-{name}.json", dict({"input": x, "heads": 4, "kv_heads": 2, "weights": w,
+                                                   "residual": True}, **extra), prefix=f"sep_{name}_")
+    # kv_heads equal to heads is plain multi-head attention
+    plain = dict(fused, kv_heads=6)
+    c.spec("spec-kv-equals-heads.json", plain, prefix="mha_")
+    no_kv = {k: v for k, v in plain.items() if k != "kv_heads"}
+    assert np.array_equal(torch_reference(no_kv, c.dir)[0]["output"], c.results["spec-kv-equals-heads.json"]["outs"]["output"])
+    c.finish()
+
+
+def case_rope():
+    c = Case("rope", "rotary position embedding (COMPUTE.md v2 `rope`) of q and k after the head split: "
+                     "`half` as Hugging Face Llama's rotate_half, `interleaved` as Meta Llama's complex "
+                     "multiplication (both run literally in float32 torch, angles position * base^(-2j/hd) in "
+                     "float64); position offset + i, in cross-attention for both sides.")
+    r = rng(47)
+    x = c.save("input.npy", r.normal(size=(2, 6, 8)).astype(np.float32), "(2, 6, 8) random input")
+    # identity projection (q = k = x rotated), base 100, offset 5, not causal, scale 0.5
+    c.spec("spec-identity-half.json", {"input": x, "heads": 2, "scale": 0.5,
+                                       "rope": {"base": 100, "style": "half", "offset": 5}}, prefix="id_")
+    # interleaved with grouped-query attention, causal, out, residual and LayerNorm; default base and offset
+    init = {"seed": 8, "scheme": "torch_linear", "d_out": 8, "qkv_bias": True, "out": True}
+    c.spec("spec-gqa-interleaved.json", {"input": x, "heads": 4, "kv_heads": 2, "causal": True, "residual": True,
+                                         "layer_norm": {"eps": 1e-5}, "rope": {"style": "interleaved"},
+                                         "init": init}, prefix="gqa_")
+    # fused multi-query with rope half, window 2, positions from 1000
+    c.spec("spec-fused-mqa-far.json", {"input": x, "projection": "fused", "heads": 2, "kv_heads": 1,
+                                       "window": 2, "rope": {"offset": 1000},
+                                       "init": {"seed": 9, "scheme": "torch_linear", "d_out": 8}}, prefix="far_")
+    # cross-attention: queries and keys both count from the offset
+    src = c.save("source.npy", r.normal(size=(2, 9, 5)).astype(np.float32), "(2, 9, 5) key/value-side input")
+    w = {"query": c.save("W_query.npy", r.normal(scale=0.5, size=(8, 8)), "(8, 8)"),
+         "key": c.save("W_key.npy", r.normal(scale=0.5, size=(5, 8)), "(5, 8)"),
+         "value": c.save("W_value.npy", r.normal(scale=0.5, size=(5, 8)), "(5, 8)")}
+    for style in ("half", "interleaved"):
+        c.spec(f"spec-cross-{style}.json", {"input": x, "source": src, "heads": 2, "weights": w,
+                                            "rope": {"base": 10000, "style": style, "offset": 7}},
+               prefix=f"cross_{style}_")
+    # a shift of both sides by the same offset leaves q . k unchanged (relative positions only)
+    a = torch_reference({"input": x, "heads": 2, "rope": {"offset": 0}, "causal": True}, c.dir)[0]
+    b = torch_reference({"input": x, "heads": 2, "rope": {"offset": 3}, "causal": True}, c.dir)[0]
+    assert np.allclose(a["scores"], b["scores"], atol=1e-5) and not np.allclose(a["q"], b["q"])
+    c.note("Checked: rotating both sides by 3 more positions changes q and k but not q . k (within 1e-5).")
+    c.finish()
+
+
+def case_tiled():
+    c = Case("tiled", "FlashAttention-2's online softmax (COMPUTE.md v2 `algorithm: tiled`): query blocks of "
+                      "block_q rows, key blocks [n*block_k, min((n+1)*block_k, s)); online_max / online_sum are m "
+                      "and l after each key block (m = -inf, l = 0 while every key so far is masked). weights "
+                      "and heads are the direct softmax's (the torch block loop is asserted equal to them).")
+    r = rng(59)
+    x = c.save("input.npy", r.normal(size=(2, 8, 8)).astype(np.float32), "(2, 8, 8) random input")
+    init = {"seed": 14, "scheme": "torch_linear", "d_out": 8, "qkv_bias": True, "out": True}
+    # GQA + RoPE + causal, uneven blocks (3, 3, 2 keys; query blocks 3, 3, 2)
+    c.spec("spec-gqa-rope-causal.json", {"input": x, "projection": "fused", "heads": 4, "kv_heads": 2,
+                                         "causal": True, "rope": {"style": "half"}, "init": init,
+                                         "residual": True, "layer_norm": {"eps": 1e-5},
+                                         "algorithm": {"kind": "tiled", "block_q": 3, "block_k": 3}},
+           prefix="gqa_rope_")
+    # padding masks a whole key block: batch 0 keys 4-7 (its second block), batch 1 keys 0-3 (its first
+    # block: m stays -inf and l 0 after it; with causal its queries 0-3 see no key at all)
+    pad = [[1, 1, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 1, 1, 1, 1]]
+    outs, _, info = c.spec("spec-padded-blocks.json", {"input": x, "heads": 2, "causal": True, "padding": pad,
+                                                       "init": dict(init, seed=15),
+                                                       "algorithm": {"kind": "tiled", "block_q": 5,
+                                                                     "block_k": 4}},
+                           prefix="padded_")
+    assert info["fully_masked_rows_b_t"] == [[1, 0], [1, 1], [1, 2], [1, 3]]
+    assert np.all(np.isneginf(outs["online_max"][1, :, :, 0])) and np.all(outs["online_sum"][1, :, :, 0] == 0)
+    assert np.all(outs["online_max"][0, :, :, 1] == outs["online_max"][0, :, :, 0])
+    # blocks larger than the sequence: one block, the direct softmax in one step
+    c.spec("spec-one-block.json", {"input": x, "heads": 2, "temperature": 0.7, "init": dict(init, seed=16),
+                                   "algorithm": {"kind": "tiled", "block_q": 100, "block_k": 100}},
+           prefix="one_")
+    # every key its own block, no scale, a window
+    c.spec("spec-single-keys.json", {"input": x, "heads": 1, "scale": "none", "window": 1,
+                                     "algorithm": {"kind": "tiled", "block_q": 1, "block_k": 1}},
+           prefix="single_")
+    # cross-attention: s 7 in key blocks of 2 (the last holds one key), multi-query, rope, padded source
+    src = c.save("source.npy", r.normal(size=(2, 7, 8)).astype(np.float32), "(2, 7, 8) key/value-side input")
+    c.spec("spec-cross.json", {"input": x, "source": src, "heads": 2, "kv_heads": 1,
+                               "padding": [[1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 0, 0, 0, 0]],
+                               "rope": {"style": "interleaved", "offset": 2},
+                               "init": {"seed": 17, "scheme": "torch_linear", "d_out": 8, "out": True},
+                               "algorithm": {"kind": "tiled", "block_q": 4, "block_k": 2}},
+           prefix="cross_")
+    c.finish()
+
+
 def stream_values(t):
     a = t.detach().contiguous().numpy().astype(np.float32)
     return {"shape": list(a.shape), "values": [float(v) for v in a.ravel()],
@@ -1240,7 +1503,7 @@ def main():
     print(f"torch {TORCH_VERSION}, numpy {NUMPY_VERSION}, CPU capability {CPU_CAPABILITY}", flush=True)
     for fn in (case_init_torch_rand, case_init_torch_linear_separate, case_init_torch_linear_fused, case_hardmax,
                case_temperature, case_scale, case_window, case_padding, case_cross_attention, case_medium,
-               case_dropout_stats, case_torch_random_stream):
+               case_dropout_stats, case_torch_random_stream, case_grouped_query, case_rope, case_tiled):
         fn()
         print("wrote", fn.__name__[5:], flush=True)
     index = write_index()

@@ -71,7 +71,7 @@ public final class ComputeCommand implements Callable<Integer> {
             err.println("compute: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        String refusal = refusal(reader.inputFiles());
+        String refusal = refusal(reader.inputFiles(), ComputeWriter.fileNames(spec));
         if (refusal != null) {
             err.println("compute: " + refusal);
             return ExitCodes.CANNOT_WRITE;
@@ -113,7 +113,7 @@ public final class ComputeCommand implements Callable<Integer> {
      * of its .npy files (a results folder is never the inputs' folder, so a result can never
      * replace an input); or, without {@code --force}, a result's name exists there.
      */
-    private String refusal(List<Path> inputs) {
+    private String refusal(List<Path> inputs, List<String> results) {
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
             return outDir + " is a file, not a folder";
         }
@@ -131,7 +131,7 @@ public final class ComputeCommand implements Callable<Integer> {
         } catch (IOException e) {
             return null; // the write reports what is wrong with the folder
         }
-        for (String name : ComputeWriter.fileNames()) {
+        for (String name : results) {
             Path result = outDir.resolve(name);
             if (Files.isDirectory(result)) {
                 return result + " is a folder; the result of that name cannot replace it";

@@ -10,13 +10,15 @@ import org.nd4j.linalg.factory.Nd4j;
  * Scaled dot-product multi-head attention on ND4J, one named step at a time.
  *
  * <p>Symbols: b batch, t query positions, s key positions, d_in / d_src input widths,
- * d_out = h * hd projected width, h heads, hd head width, d_model output width.
+ * d_out = h * hd projected width, h heads, hd head width, kvh key/value heads (h, or fewer
+ * for grouped-query attention), d_kv = kvh * hd, d_model output width.
  * All arithmetic is float32, like PyTorch's default.
  *
  * <pre>
- *   Q = X W_q + b_q, K = S W_k + b_k, V = S W_v + b_v      (b, t|s, d_out)
- *   split heads                                              (b, h, t|s, hd)
- *   scores  = Q K^T                                          (b, h, t, s)
+ *   Q = X W_q + b_q, K = S W_k + b_k, V = S W_v + b_v      (b, t, d_out), (b, s, d_kv)
+ *   split heads                                              (b, h, t, hd), (b, kvh, s, hd)
+ *   rotate q and k by position (RoPE, optional)
+ *   scores  = Q K^T, query head i with K head i / (h / kvh)  (b, h, t, s)
  *   logits  = scores * scale / T, -inf where masked          (b, h, t, s)
  *   weights = softmax(logits) or hardmax, then dropout       (b, h, t, s)
  *   heads   = weights V                                      (b, h, t, hd)
@@ -24,6 +26,9 @@ import org.nd4j.linalg.factory.Nd4j;
  *   output  = context W_o + b_o                              (b, t, d_model)
  *   result  = LayerNorm(X + output)                          (b, t, d_model)
  * </pre>
+ *
+ * <p>The tiled algorithm computes the weights and heads from the logits by FlashAttention's
+ * online softmax instead ({@link TiledAttention}), on the heap.
  *
  * <p>Speed: every product calls the BLAS on blocks of reused off-heap arrays ({@link Products},
  * {@link HeadLayout}): heads are read where the projection wrote them and written where the
@@ -107,6 +112,7 @@ public final class AttentionEngine {
                                          Tensor sourceTensor, Shapes sh, Tensor mask, List<MaskedRow> fullyMasked,
                                          double scaleFactor, List<String> tokens, List<String> sourceTokens) {
         INDArray x = buffers.constant(input);                                          // (b, t, d_in)
+        boolean tiled = spec.algorithm().isTiled();
         HeadLayout q;
         HeadLayout k;
         HeadLayout v;
@@ -119,7 +125,7 @@ public final class AttentionEngine {
             vT = previous.v();
             q = null;                                                               // the scores are known
             k = null;
-            v = HeadLayout.split(buffers.constant(vT), sh.s(), sh);                 // (b, h, s, hd)
+            v = HeadLayout.split(buffers.constant(vT), sh.s(), sh.kvh(), sh.group(), sh); // (b, kvh, s, hd)
         } else {
             INDArray src = spec.source() == null ? x : buffers.constant(sourceTensor); // (b, s, d_src)
             HeadLayout[] qkv = project(spec.projection(), x, src, sh);
@@ -130,12 +136,25 @@ public final class AttentionEngine {
             kT = spec.projection() instanceof Projection.Identity && spec.source() == null
                     ? qT : NdBuffers.heads(k, sh);
             vT = spec.projection() instanceof Projection.Identity ? kT : NdBuffers.heads(v, sh);
+            if (spec.rope() != null) {
+                // rotated on the heap, where the trace keeps them anyway; the products read the
+                // rotated copies, v keeps its layout
+                Tensor rotated = spec.rope().apply(qT);                                 // (b, h, t, hd)
+                kT = kT == qT ? rotated : spec.rope().apply(kT);                        // (b, kvh, s, hd)
+                qT = rotated;
+                q = HeadLayout.split(buffers.copyOf("q.rope", qT), sh.t(), sh);
+                k = HeadLayout.split(buffers.copyOf("k.rope", kT), sh.s(), sh.kvh(), sh.group(), sh);
+            }
+        }
+        float factor = Overflow.factor(scaleFactor, spec.temperature());
+        boolean masked = !Masks.isEmpty(mask);
+        if (tiled) {
+            return tiled(spec, sh, x, qT, kT, vT, mask, masked, factor, reuse ? previous.scores() : null, tokens,
+                    sourceTokens, scaleFactor, fullyMasked);
         }
 
         // the (b, h, t, s) maps: products a group of heads at a time through one reused
         // off-heap array, row passes on the heap arrays of the trace
-        float factor = Overflow.factor(scaleFactor, spec.temperature());
-        boolean masked = !Masks.isEmpty(mask);
         MapSteps.Maps maps = reuse ? MapSteps.Maps.reusing(previous.scores().data(), factor != 1f || masked)
                 : MapSteps.Maps.allocate(sh, factor != 1f || masked);
         INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut()); // (b*t, d_out)
@@ -172,25 +191,55 @@ public final class AttentionEngine {
             MapSteps.headContexts(group, v, heads, first, groupSize, sh);
         }
 
+        Tensor scores = reuse ? previous.scores() : maps.tensor(maps.scores(), sh);
+        Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
+        return finish(spec, sh, x, context, tokens, sourceTokens, qT, kT, vT, mask, scores, logits,
+                maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), scaleFactor, fullyMasked, null, null);
+    }
+
+    /**
+     * The maps, heads and running maxima and sums of FlashAttention's online softmax over key
+     * blocks ({@link TiledAttention}, on the heap), then the same later steps as the direct route.
+     */
+    private AttentionTrace tiled(AttentionSpec spec, Shapes sh, INDArray x, Tensor q, Tensor k, Tensor v, Tensor mask,
+                                 boolean masked, float factor, Tensor knownScores, List<String> tokens,
+                                 List<String> sourceTokens, double scaleFactor, List<MaskedRow> fullyMasked) {
+        TiledAttention.Maps maps = TiledAttention.compute(q.data(), k.data(), v.data(), masked ? mask.data() : null,
+                factor, knownScores == null ? null : knownScores.data(), spec.algorithm(), sh);
+        INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut());  // (b*t, d_out)
+        NdBuffers.write(context, PlainAttention.concatHeads(maps.heads(), sh), 0);
+        int blocks = spec.algorithm().keyBlocks(sh.s());
+        return finish(spec, sh, x, context, tokens, sourceTokens, q, k, v, mask,
+                knownScores != null ? knownScores : Tensor.wrap(maps.scores(), sh.b(), sh.h(), sh.t(), sh.s()),
+                Tensor.wrap(maps.logits(), sh.b(), sh.h(), sh.t(), sh.s()),
+                Tensor.wrap(maps.weights(), sh.b(), sh.h(), sh.t(), sh.s()),
+                Tensor.wrap(maps.heads(), sh.b(), sh.h(), sh.t(), sh.hd()), scaleFactor, fullyMasked,
+                Tensor.wrap(maps.onlineMax(), sh.b(), sh.h(), sh.t(), blocks),
+                Tensor.wrap(maps.onlineSum(), sh.b(), sh.h(), sh.t(), blocks));
+    }
+
+    /** The output projection, residual and LayerNorm after the context (b*t, d_out), and the trace. */
+    private AttentionTrace finish(AttentionSpec spec, Shapes sh, INDArray x, INDArray context, List<String> tokens,
+                                  List<String> sourceTokens, Tensor q, Tensor k, Tensor v, Tensor mask, Tensor scores,
+                                  Tensor logits, Tensor weights, Tensor heads, double scaleFactor,
+                                  List<MaskedRow> fullyMasked, Tensor onlineMax, Tensor onlineSum) {
         INDArray output = outProject(context, spec.outWeight(), spec.outBias(), sh);  // (b*t, d_model)
         INDArray result = residualAndNorm(x, output, spec, sh);                       // (b*t, d_model)
 
         Tensor contextT = NdBuffers.tensor(context).reshape(sh.b(), sh.t(), sh.dOut());
         Tensor outputT = output == context ? contextT
                 : NdBuffers.tensor(output).reshape(sh.b(), sh.t(), sh.dModel());
-        Tensor scores = reuse ? previous.scores() : maps.tensor(maps.scores(), sh);
-        Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
-        return new AttentionTrace(spec, tokens, sourceTokens,
-                qT, kT, vT, scores, mask, logits, maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh),
+        return new AttentionTrace(spec, tokens, sourceTokens, q, k, v, scores, mask, logits, weights, heads,
                 contextT, outputT,
                 result == output ? outputT : NdBuffers.tensor(result).reshape(sh.b(), sh.t(), sh.dModel()),
-                scaleFactor, fullyMasked, backend);
+                scaleFactor, fullyMasked, backend, onlineMax, onlineSum);
     }
 
     /** Whether {@code previous} projected the same tensors into the same heads as {@code spec} will. */
     private static boolean sameProjections(AttentionTrace previous, AttentionSpec spec, Shapes sh) {
         AttentionSpec p = previous.spec();
         return p.input() == spec.input() && p.source() == spec.source() && p.heads() == spec.heads()
+                && p.kvHeadCount() == spec.kvHeadCount() && java.util.Objects.equals(p.rope(), spec.rope())
                 && sameProjection(p.projection(), spec.projection())
                 && previous.batch() == sh.b() && previous.headCount() == sh.h()
                 && previous.queryLength() == sh.t() && previous.keyLength() == sh.s()
@@ -214,7 +263,8 @@ public final class AttentionEngine {
     /**
      * Projects into Q (b*t, ...), K and V (b*s, ...) and says where their heads lie: head i
      * owns columns [i*hd, (i+1)*hd) of the projected width; a fused W_qkv is one product whose
-     * columns split Q, K, V. Identity leaves the inputs as they are.
+     * columns split Q (d_out), K (d_kv), V (d_kv). K and V have kvh heads, d_kv = kvh * hd, and
+     * their layouts point a group of query heads at each. Identity leaves the inputs as they are.
      */
     private HeadLayout[] project(Projection projection, INDArray x, INDArray src, Shapes sh) {
         long bt = sh.b() * (long) sh.t();
@@ -228,14 +278,20 @@ public final class AttentionEngine {
         if (projection instanceof Projection.Separate p) {
             return new HeadLayout[] {
                 HeadLayout.columns(linear("q.flat", x2, p.query(), p.queryBias(), sh.dOut()), 1, 0, sh.t(), sh),
-                HeadLayout.columns(linear("k.flat", s2, p.key(), p.keyBias(), sh.dOut()), 1, 0, sh.s(), sh),
-                HeadLayout.columns(linear("v.flat", s2, p.value(), p.valueBias(), sh.dOut()), 1, 0, sh.s(), sh)};
+                keyValues(linear("k.flat", s2, p.key(), p.keyBias(), sh.dKv()), 0, sh.s(), sh),
+                keyValues(linear("v.flat", s2, p.value(), p.valueBias(), sh.dKv()), 0, sh.s(), sh)};
         }
         Projection.Fused f = (Projection.Fused) projection;
-        INDArray qkv = linear("qkv", x2, f.qkv(), f.qkvBias(), 3 * sh.dOut());  // (b*t, 3 d_out)
-        INDArray kv = s2 == x2 ? qkv : linear("kv", s2, f.qkv(), f.qkvBias(), 3 * sh.dOut());
-        return new HeadLayout[] {HeadLayout.columns(qkv, 3, 0, sh.t(), sh), HeadLayout.columns(kv, 3, 1, sh.s(), sh),
-            HeadLayout.columns(kv, 3, 2, sh.s(), sh)};
+        int width = sh.dOut() + 2 * sh.dKv();                                   // Q, then K, then V
+        INDArray qkv = linear("qkv", x2, f.qkv(), f.qkvBias(), width);          // (b*t, d_out + 2 d_kv)
+        INDArray kv = s2 == x2 ? qkv : linear("kv", s2, f.qkv(), f.qkvBias(), width);
+        return new HeadLayout[] {HeadLayout.columns(qkv, 0, sh.t(), sh.h(), 1, sh),
+            keyValues(kv, sh.dOut(), sh.s(), sh), keyValues(kv, sh.dOut() + sh.dKv(), sh.s(), sh)};
+    }
+
+    /** The kvh key or value heads from column {@code from}, each read by h / kvh query heads. */
+    private static HeadLayout keyValues(INDArray flat, long from, int n, Shapes sh) {
+        return HeadLayout.columns(flat, from, n, sh.kvh(), sh.group(), sh);
     }
 
     /** (rows, width) -> (rows, cols): rows W + bias, into the scratch array of the role. */

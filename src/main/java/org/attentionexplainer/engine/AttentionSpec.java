@@ -17,6 +17,10 @@ import java.util.Objects;
  * @param padding     (b, s) of 1 (keep) / 0 (mask that key), or null
  * @param dropout     dropout on the weights, or null
  * @param layerNorm   post-norm LayerNorm, or null
+ * @param kvHeads     key/value heads for grouped-query attention (query head i reads K/V head
+ *                    i / (h / kvHeads); 1 is multi-query attention), or null: as many as heads
+ * @param rope        rotary position embedding of each head's q and k, or null for none
+ * @param algorithm   direct softmax or FlashAttention's tiled online softmax; null means direct
  */
 public record AttentionSpec(
         Tensor input,
@@ -35,7 +39,10 @@ public record AttentionSpec(
         Normalization normalization,
         Dropout dropout,
         boolean residual,
-        LayerNormParams layerNorm) {
+        LayerNormParams layerNorm,
+        Integer kvHeads,
+        Rope rope,
+        Algorithm algorithm) {
 
     public AttentionSpec {
         Objects.requireNonNull(input, "input");
@@ -44,6 +51,7 @@ public record AttentionSpec(
         Objects.requireNonNull(normalization, "normalization");
         tokens = tokens == null ? null : List.copyOf(tokens);
         sourceTokens = sourceTokens == null ? null : List.copyOf(sourceTokens);
+        algorithm = algorithm == null ? Algorithm.direct() : algorithm;
     }
 
     public static Builder builder(Tensor input) {
@@ -68,11 +76,19 @@ public record AttentionSpec(
         b.dropout = dropout;
         b.residual = residual;
         b.layerNorm = layerNorm;
+        b.kvHeads = kvHeads;
+        b.rope = rope;
+        b.algorithm = algorithm;
         return b;
     }
 
     public boolean isCrossAttention() {
         return source != null;
+    }
+
+    /** The number of key/value heads: {@link #kvHeads()}, or the number of heads when it is not set. */
+    public int kvHeadCount() {
+        return kvHeads == null ? heads : kvHeads;
     }
 
     /** A mutable builder with the COMPUTE spec's defaults. */
@@ -94,6 +110,9 @@ public record AttentionSpec(
         private Dropout dropout;
         private boolean residual;
         private LayerNormParams layerNorm;
+        private Integer kvHeads;
+        private Rope rope;
+        private Algorithm algorithm = Algorithm.direct();
 
         private Builder(Tensor input) {
             this.input = input;
@@ -115,11 +134,14 @@ public record AttentionSpec(
         public Builder dropout(Dropout v) { dropout = v; return this; }
         public Builder residual(boolean v) { residual = v; return this; }
         public Builder layerNorm(LayerNormParams v) { layerNorm = v; return this; }
+        public Builder kvHeads(Integer v) { kvHeads = v; return this; }
+        public Builder rope(Rope v) { rope = v; return this; }
+        public Builder algorithm(Algorithm v) { algorithm = v; return this; }
 
         public AttentionSpec build() {
             return new AttentionSpec(input, source, tokens, sourceTokens, projection, outWeight, outBias,
                     heads, scale, temperature, causal, window, padding, normalization, dropout, residual,
-                    layerNorm);
+                    layerNorm, kvHeads, rope, algorithm);
         }
     }
 }

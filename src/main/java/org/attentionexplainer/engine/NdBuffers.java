@@ -99,15 +99,15 @@ final class NdBuffers {
         return Tensor.wrap(read(a), shape);
     }
 
-    /** The heads a layout points at, as a heap tensor (b, h, n, hd). */
+    /** The heads a layout holds, as a heap tensor (b, heads, n, hd). */
     static Tensor heads(HeadLayout layout, Shapes sh) {
         int n = layout.n();
         int hd = layout.hd();
-        float[] out = new float[sh.b() * sh.h() * n * hd];
+        float[] out = new float[sh.b() * layout.heads() * n * hd];
         NativeMemory.onFloats(layout.array(), from -> {
             int at = 0;
             for (int b = 0; b < sh.b(); b++) {
-                for (int h = 0; h < sh.h(); h++) {
+                for (int h = 0; h < layout.heads(); h++) {
                     long row = layout.start() + b * layout.batchStride() + h * layout.headStride();
                     if (layout.ld() == hd) {                              // the head's rows follow each other
                         from.get(Math.toIntExact(row), out, at, n * hd);
@@ -120,7 +120,18 @@ final class NdBuffers {
                 }
             }
         });
-        return Tensor.wrap(out, sh.b(), sh.h(), n, hd);
+        return Tensor.wrap(out, sh.b(), layout.heads(), n, hd);
+    }
+
+    /** The role's scratch array with the tensor's shape, holding its values. */
+    INDArray copyOf(String role, Tensor values) {
+        long[] shape = new long[values.rank()];
+        for (int i = 0; i < shape.length; i++) {
+            shape[i] = values.dim(i);
+        }
+        INDArray array = scratch(role, shape);
+        write(array, values.data(), 0);
+        return array;
     }
 
     /** Sets every row of a dense (n, row.length) array to {@code row}. */

@@ -23,7 +23,7 @@ final class PlainAttention {
         long bt = (long) sh.b() * sh.t();
         long bs = (long) sh.b() * sh.s();
         long projections = spec.projection() instanceof Projection.Identity ? 0
-                : bt * sh.dIn() * sh.dOut() + 2 * bs * sh.dSrc() * sh.dOut();
+                : bt * sh.dIn() * sh.dOut() + 2 * bs * sh.dSrc() * sh.dKv();
         long attention = 2L * sh.b() * sh.h() * sh.t() * sh.s() * sh.hd();
         long out = spec.outWeight() == null ? 0 : bt * sh.dOut() * sh.dModel();
         return projections + attention + out;
@@ -39,27 +39,47 @@ final class PlainAttention {
         int h = sh.h();
         int hd = sh.hd();
         int d = sh.dOut();
-        float[][] flat = project(spec.projection(), input.data(), source.data(), sh);   // (b*t|s, d_out) each
-        Tensor q = Tensor.wrap(splitHeads(flat[0], b, t, sh), b, h, t, hd);
+        float[][] flat = project(spec.projection(), input.data(), source.data(), sh);   // (b*t|s, d_out|d_kv) each
+        Tensor q = Tensor.wrap(splitHeads(flat[0], b, t, h, sh), b, h, t, hd);
         boolean identity = spec.projection() instanceof Projection.Identity;
-        Tensor k = identity && spec.source() == null ? q : Tensor.wrap(splitHeads(flat[1], b, s, sh), b, h, s, hd);
-        Tensor v = identity ? k : Tensor.wrap(splitHeads(flat[2], b, s, sh), b, h, s, hd);
+        Tensor k = identity && spec.source() == null ? q
+                : Tensor.wrap(splitHeads(flat[1], b, s, sh.kvh(), sh), b, sh.kvh(), s, hd);
+        Tensor v = identity ? k : Tensor.wrap(splitHeads(flat[2], b, s, sh.kvh(), sh), b, sh.kvh(), s, hd);
+        if (spec.rope() != null) {                                                     // q and k, never v
+            Tensor rotated = spec.rope().apply(q);
+            k = k == q ? rotated : spec.rope().apply(k);
+            q = rotated;
+        }
 
-        float[] scores = scores(q.data(), k.data(), sh);                                 // (b, h, t, s)
         float factor = Overflow.factor(scaleFactor, spec.temperature());
         boolean masked = !Masks.isEmpty(mask);
-        float[] logits = factor != 1f || masked ? logits(scores, factor, masked ? mask.data() : null, sh) : scores;
+        float[] scores;
+        float[] logits;
         float[] weights;
-        if (spec.normalization() == Normalization.SOFTMAX) {
-            weights = softmax(logits, s);
+        float[] heads;
+        TiledAttention.Maps tiled = null;
+        if (spec.algorithm().isTiled()) {
+            tiled = TiledAttention.compute(q.data(), k.data(), v.data(), masked ? mask.data() : null, factor, null,
+                    spec.algorithm(), sh);
+            scores = tiled.scores();
+            logits = tiled.logits();
+            weights = tiled.weights();
+            heads = tiled.heads();
         } else {
-            weights = new float[logits.length];
-            WeightRules.hardmax(logits, weights, 0, logits.length, s);
+            scores = scores(q.data(), k.data(), sh);                                     // (b, h, t, s)
+            logits = factor != 1f || masked ? logits(scores, factor, masked ? mask.data() : null, sh) : scores;
+            if (spec.normalization() == Normalization.SOFTMAX) {
+                weights = softmax(logits, s);
+            } else {
+                weights = new float[logits.length];
+                WeightRules.hardmax(logits, weights, 0, logits.length, s);
+            }
+            if (spec.dropout() != null && spec.dropout().p() != 0) {
+                WeightRules.dropout(weights, 0, weights.length, spec.dropout(),
+                        WeightRules.dropoutDraws(spec.dropout()));
+            }
+            heads = headContexts(weights, v.data(), sh);                                 // (b, h, t, hd)
         }
-        if (spec.dropout() != null && spec.dropout().p() != 0) {
-            WeightRules.dropout(weights, 0, weights.length, spec.dropout(), WeightRules.dropoutDraws(spec.dropout()));
-        }
-        float[] heads = headContexts(weights, v.data(), sh);                             // (b, h, t, hd)
         float[] context = concatHeads(heads, sh);                                       // (b, t, d_out)
         float[] output = spec.outWeight() == null ? context
                 : linear(context, b * t, d, spec.outWeight().data(), sh.dModel(), data(spec.outBias()));
@@ -68,14 +88,20 @@ final class PlainAttention {
         Tensor scoresT = Tensor.wrap(scores, b, h, t, s);
         Tensor contextT = Tensor.wrap(context, b, t, d);
         Tensor outputT = output == context ? contextT : Tensor.wrap(output, b, t, sh.dModel());
+        int blocks = spec.algorithm().isTiled() ? spec.algorithm().keyBlocks(s) : 0;
         return new AttentionTrace(spec, tokens, sourceTokens, q, k, v, scoresT, mask,
                 logits == scores ? scoresT : Tensor.wrap(logits, b, h, t, s), Tensor.wrap(weights, b, h, t, s),
                 Tensor.wrap(heads, b, h, t, hd), contextT, outputT,
                 result == output ? outputT : Tensor.wrap(result, b, t, sh.dModel()),
-                scaleFactor, fullyMasked, backend);
+                scaleFactor, fullyMasked, backend,
+                tiled == null ? null : Tensor.wrap(tiled.onlineMax(), b, h, t, blocks),
+                tiled == null ? null : Tensor.wrap(tiled.onlineSum(), b, h, t, blocks));
     }
 
-    /** Q, K, V as (b*t, d_out), (b*s, d_out), (b*s, d_out); the inputs themselves for identity. */
+    /**
+     * Q as (b*t, d_out), K and V as (b*s, d_kv); the inputs themselves for identity. A fused
+     * W_qkv's columns are Q [0, d_out), K [d_out, d_out + d_kv), V after it.
+     */
     private static float[][] project(Projection projection, float[] x, float[] src, Shapes sh) {
         int bt = sh.b() * sh.t();
         int bs = sh.b() * sh.s();
@@ -85,19 +111,21 @@ final class PlainAttention {
         if (projection instanceof Projection.Separate p) {
             return new float[][] {
                 linear(x, bt, sh.dIn(), p.query().data(), sh.dOut(), data(p.queryBias())),
-                linear(src, bs, sh.dSrc(), p.key().data(), sh.dOut(), data(p.keyBias())),
-                linear(src, bs, sh.dSrc(), p.value().data(), sh.dOut(), data(p.valueBias()))};
+                linear(src, bs, sh.dSrc(), p.key().data(), sh.dKv(), data(p.keyBias())),
+                linear(src, bs, sh.dSrc(), p.value().data(), sh.dKv(), data(p.valueBias()))};
         }
         Projection.Fused f = (Projection.Fused) projection;
         int d = sh.dOut();
-        float[] qkv = linear(x, bt, sh.dIn(), f.qkv().data(), 3 * d, data(f.qkvBias()));   // (b*t, 3 d_out)
-        float[] kv = src == x ? qkv : linear(src, bs, sh.dSrc(), f.qkv().data(), 3 * d, data(f.qkvBias()));
-        return new float[][] {columns(qkv, bt, 3 * d, 0, d), columns(kv, bs, 3 * d, d, d),
-            columns(kv, bs, 3 * d, 2 * d, d)};
+        int kv = sh.dKv();
+        int width = d + 2 * kv;
+        float[] qkv = linear(x, bt, sh.dIn(), f.qkv().data(), width, data(f.qkvBias()));   // (b*t, d_out + 2 d_kv)
+        float[] kvs = src == x ? qkv : linear(src, bs, sh.dSrc(), f.qkv().data(), width, data(f.qkvBias()));
+        return new float[][] {columns(qkv, bt, width, 0, d), columns(kvs, bs, width, d, kv),
+            columns(kvs, bs, width, d + kv, kv)};
     }
 
     /** (rows, width) @ (width, cols) + bias. */
-    private static float[] linear(float[] x, int rows, int width, float[] w, int cols, float[] bias) {
+    static float[] linear(float[] x, int rows, int width, float[] w, int cols, float[] bias) {
         float[] y = new float[rows * cols];
         for (int i = 0; i < rows; i++) {
             int yo = i * cols;
@@ -125,33 +153,39 @@ final class PlainAttention {
         return out;
     }
 
-    /** (b*n, h*hd) -> (b, h, n, hd). */
-    private static float[] splitHeads(float[] flat, int b, int n, Shapes sh) {
-        int h = sh.h();
+    /** (b*n, heads*hd) -> (b, heads, n, hd). */
+    private static float[] splitHeads(float[] flat, int b, int n, int heads, Shapes sh) {
         int hd = sh.hd();
-        float[] out = new float[b * h * n * hd];
+        float[] out = new float[b * heads * n * hd];
         for (int bi = 0; bi < b; bi++) {
-            for (int hi = 0; hi < h; hi++) {
+            for (int hi = 0; hi < heads; hi++) {
                 for (int i = 0; i < n; i++) {
-                    System.arraycopy(flat, (bi * n + i) * h * hd + hi * hd, out, ((bi * h + hi) * n + i) * hd, hd);
+                    System.arraycopy(flat, (bi * n + i) * heads * hd + hi * hd, out, ((bi * heads + hi) * n + i) * hd,
+                            hd);
                 }
             }
         }
         return out;
     }
 
-    /** Q K^T per (batch, head). */
+    /** Which (b, kvh) key/value head the m-th of the b*h query heads reads. */
+    private static int kvHead(int m, Shapes sh) {
+        return m / sh.h() * sh.kvh() + (m % sh.h()) / sh.group();
+    }
+
+    /** Q K^T per (batch, query head). */
     private static float[] scores(float[] q, float[] k, Shapes sh) {
         int t = sh.t();
         int s = sh.s();
         int hd = sh.hd();
         float[] out = new float[sh.b() * sh.h() * t * s];
         for (int m = 0; m < sh.b() * sh.h(); m++) {
+            int km = kvHead(m, sh);
             for (int i = 0; i < t; i++) {
                 for (int j = 0; j < s; j++) {
                     float sum = 0f;
                     for (int c = 0; c < hd; c++) {
-                        sum += q[(m * t + i) * hd + c] * k[(m * s + j) * hd + c];
+                        sum += q[(m * t + i) * hd + c] * k[(km * s + j) * hd + c];
                     }
                     out[(m * t + i) * s + j] = sum;
                 }
@@ -176,18 +210,19 @@ final class PlainAttention {
         return w;
     }
 
-    /** weights V per (batch, head). */
+    /** weights V per (batch, query head). */
     private static float[] headContexts(float[] w, float[] v, Shapes sh) {
         int t = sh.t();
         int s = sh.s();
         int hd = sh.hd();
         float[] out = new float[sh.b() * sh.h() * t * hd];
         for (int m = 0; m < sh.b() * sh.h(); m++) {
+            int vm = kvHead(m, sh);
             for (int i = 0; i < t; i++) {
                 int oo = (m * t + i) * hd;
                 for (int j = 0; j < s; j++) {
                     float a = w[(m * t + i) * s + j];
-                    int vo = (m * s + j) * hd;
+                    int vo = (vm * s + j) * hd;
                     for (int c = 0; c < hd; c++) {
                         out[oo + c] += a * v[vo + c];
                     }
@@ -198,7 +233,7 @@ final class PlainAttention {
     }
 
     /** (b, h, t, hd) -> (b, t, h*hd). */
-    private static float[] concatHeads(float[] heads, Shapes sh) {
+    static float[] concatHeads(float[] heads, Shapes sh) {
         int t = sh.t();
         int h = sh.h();
         int hd = sh.hd();

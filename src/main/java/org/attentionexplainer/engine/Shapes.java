@@ -3,9 +3,24 @@ package org.attentionexplainer.engine;
 /**
  * The sizes of one computation, checked against each other before any arithmetic:
  * b batch, t queries, s keys, dIn / dSrc input widths, dOut projected width, h heads,
- * hd = dOut / h, dModel output width.
+ * hd = dOut / h, dModel output width, kvh key/value heads (h for plain multi-head attention).
  */
-record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, int dModel) {
+record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, int dModel, int kvh) {
+
+    /** Sizes with as many key/value heads as query heads. */
+    Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, int dModel) {
+        this(b, t, s, dIn, dSrc, dOut, h, hd, dModel, h);
+    }
+
+    /** Query heads per key/value head: query head i reads K/V head i / group. */
+    int group() {
+        return h / kvh;
+    }
+
+    /** The projected width of K and of V: kvh * hd. */
+    int dKv() {
+        return kvh * hd;
+    }
 
     static Shapes check(AttentionSpec spec, Tensor input, Tensor source) {
         int b = input.dim(0);
@@ -28,13 +43,28 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
                         + b);
             }
         }
-        int dOut = projectedWidth(spec.projection(), dIn, dSrc);
         if (spec.heads() < 1) {
             throw new InvalidSpecException("heads", "must be at least 1, got " + spec.heads());
         }
+        int kvh = kvHeads(spec);
+        int dOut = kvh == spec.heads() ? projectedWidth(spec.projection(), dIn, dSrc)
+                : groupedWidth(spec.projection(), dIn, dSrc, spec.heads(), kvh);
         if (dOut % spec.heads() != 0) {
             throw new InvalidSpecException("heads", spec.heads() + " heads do not divide the width " + dOut
                     + " (d_out % heads must be 0; try " + divisors(dOut) + ")");
+        }
+        int hd = dOut / spec.heads();
+        if (spec.rope() != null && hd % 2 != 0) {
+            throw new InvalidSpecException("rope", "needs an even head width to rotate pairs, got hd = " + hd
+                    + " (d_out " + dOut + " / heads " + spec.heads() + ")");
+        }
+        if (spec.algorithm().isTiled() && spec.dropout() != null) {
+            throw new InvalidSpecException("algorithm", "tiled computes the softmax block by block without dropout;"
+                    + " remove dropout or use {\"kind\": \"direct\"}");
+        }
+        if (spec.algorithm().isTiled() && spec.normalization() != Normalization.SOFTMAX) {
+            throw new InvalidSpecException("algorithm", "tiled is an online softmax and cannot compute "
+                    + spec.normalization().specValue() + "; use {\"kind\": \"direct\"}");
         }
         int dModel = dOut;
         if (spec.outWeight() != null) {
@@ -78,7 +108,23 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
             optionalBias("layer_norm.gamma", spec.layerNorm().gamma(), dModel);
             optionalBias("layer_norm.beta", spec.layerNorm().beta(), dModel);
         }
-        return new Shapes(b, t, s, dIn, dSrc, dOut, spec.heads(), dOut / spec.heads(), dModel);
+        return new Shapes(b, t, s, dIn, dSrc, dOut, spec.heads(), hd, dModel, kvh);
+    }
+
+    private static int kvHeads(AttentionSpec spec) {
+        int kvh = spec.kvHeadCount();
+        if (kvh < 1) {
+            throw new InvalidSpecException("kv_heads", "must be at least 1, got " + kvh);
+        }
+        if (spec.heads() % kvh != 0) {
+            throw new InvalidSpecException("kv_heads", kvh + " key/value heads do not divide the " + spec.heads()
+                    + " heads (heads % kv_heads must be 0; try " + divisors(spec.heads()) + ")");
+        }
+        if (kvh != spec.heads() && spec.projection() instanceof Projection.Identity) {
+            throw new InvalidSpecException("kv_heads", "must equal heads (" + spec.heads()
+                    + ") with the identity projection, got " + kvh + ": K and V are the inputs themselves");
+        }
+        return kvh;
     }
 
     private static int projectedWidth(Projection projection, int dIn, int dSrc) {
@@ -111,6 +157,50 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
         }
         optionalBias("weights.qkv_bias", fused.qkvBias(), cols);
         return cols / 3;
+    }
+
+    /**
+     * d_out for grouped-query attention (kvh != h, never identity): K and V have kvh * hd
+     * columns each, hd taken from the query side; a fused W_qkv's columns are Q (h * hd), K
+     * (kvh * hd), V (kvh * hd).
+     */
+    private static int groupedWidth(Projection projection, int dIn, int dSrc, int h, int kvh) {
+        if (projection instanceof Projection.Separate sep) {
+            requireShape("weights.query", sep.query(), dIn, -1);
+            int dOut = sep.query().dim(1);
+            if (dOut % h != 0) {
+                return dOut;                                            // the caller names heads
+            }
+            int dKv = kvh * (dOut / h);
+            requireKeyValue("weights.key", sep.key(), dSrc, dKv, kvh, dOut / h);
+            requireKeyValue("weights.value", sep.value(), dSrc, dKv, kvh, dOut / h);
+            optionalBias("weights.query_bias", sep.queryBias(), dOut);
+            optionalBias("weights.key_bias", sep.keyBias(), dKv);
+            optionalBias("weights.value_bias", sep.valueBias(), dKv);
+            return dOut;
+        }
+        Projection.Fused fused = (Projection.Fused) projection;
+        requireShape("weights.qkv", fused.qkv(), dIn, -1);
+        if (dIn != dSrc) {
+            throw new InvalidSpecException("weights.qkv", "a fused projection needs input and source of equal width,"
+                    + " got " + dIn + " and " + dSrc + "; use separate query/key/value weights");
+        }
+        int cols = fused.qkv().dim(1);
+        int parts = h + 2 * kvh;
+        if (cols % parts != 0) {
+            throw new InvalidSpecException("weights.qkv", "has " + cols + " columns, not (heads + 2 kv_heads) * hd = "
+                    + parts + " * hd");
+        }
+        optionalBias("weights.qkv_bias", fused.qkvBias(), cols);
+        return h * (cols / parts);
+    }
+
+    private static void requireKeyValue(String field, Tensor w, int dSrc, int dKv, int kvh, int hd) {
+        if (w != null && w.rank() == 2 && w.dim(0) == dSrc && w.dim(1) != dKv) {
+            throw new InvalidSpecException(field, "shape " + w.shapeString() + " should be (" + dSrc + ", " + dKv
+                    + "): kv_heads " + kvh + " * hd " + hd + " columns");
+        }
+        requireShape(field, w, dSrc, dKv);
     }
 
     static void requireShape(String field, Tensor w, int rows, int cols) {

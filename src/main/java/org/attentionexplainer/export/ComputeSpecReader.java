@@ -41,7 +41,7 @@ public final class ComputeSpecReader {
     public static final long MAX_SPEC_BYTES = 64L << 20;
     private static final Set<String> FIELDS = Set.of("tokens", "input", "source", "source_tokens", "projection",
             "weights", "init", "heads", "scale", "temperature", "causal", "window", "padding", "normalization",
-            "dropout", "residual", "layer_norm");
+            "dropout", "residual", "layer_norm", "kv_heads", "rope", "algorithm");
     private static final Set<String> WEIGHT_FIELDS = Set.of("query", "key", "value", "query_bias", "key_bias",
             "value_bias", "qkv", "qkv_bias", "out", "out_bias");
     /** The longest .npy path a spec may give; file systems allow 255 bytes a name. */
@@ -142,6 +142,14 @@ public final class ComputeSpecReader {
             throw new SpecException("weights: must be an object");
         }
         checkKeys(weights, WEIGHT_FIELDS, "weights.");
+        int heads = integer(root, "heads", 1);
+        Integer kvHeads = null;
+        if (root.hasNonNull("kv_heads")) {
+            kvHeads = integer(root, "kv_heads", 0);
+            if (kvHeads < 1) {
+                throw new SpecException("kv_heads: must be at least 1, got " + kvHeads);
+            }
+        }
         JsonNode init = root.path("init");
         String projection = text(root, "projection", null);
         if (projection == null) {
@@ -153,7 +161,7 @@ public final class ComputeSpecReader {
             if (weights.size() > 0) {
                 throw new SpecException("init: give either init or weights, not both");
             }
-            applyInit(b, init, projection, input, source);
+            applyInit(b, init, projection, input, source, heads, kvHeads);
         } else if (!init.isMissingNode()) {
             throw new SpecException("init: must be an object");
         } else {
@@ -176,7 +184,9 @@ public final class ComputeSpecReader {
                     vector(weights, "weights.out_bias", "out_bias", base));
         }
 
-        b.heads(integer(root, "heads", 1));
+        b.heads(heads).kvHeads(kvHeads);
+        b.rope(SpecExtensions.rope(root.path("rope")));
+        b.algorithm(SpecExtensions.algorithm(root.path("algorithm")));
         b.scale(scale(root.path("scale")));
         b.temperature(number(root, "temperature", 1.0));
         b.causal(bool(root, "causal", false));
@@ -218,7 +228,7 @@ public final class ComputeSpecReader {
     }
 
     private static void applyInit(AttentionSpec.Builder b, JsonNode init, String projection, Tensor input,
-                                  Tensor source) throws SpecException {
+                                  Tensor source, int heads, Integer kvHeads) throws SpecException {
         if (!init.has("seed")) {
             throw new SpecException("init.seed: is missing");
         }
@@ -240,6 +250,7 @@ public final class ComputeSpecReader {
         int dOut = (int) dOutValue;
         boolean qkvBias = bool(init, "qkv_bias", false);
         requireInitRoom(dOutValue, dIn, dSrc, projection.equals("fused"), bool(init, "out", false));
+        int dKv = SpecExtensions.keyValueWidth(dOut, heads, kvHeads);
         TorchRandom rng = new TorchRandom(seed);
         switch (scheme) {
             case "torch_rand" -> {
@@ -247,16 +258,16 @@ public final class ComputeSpecReader {
                     throw new SpecException("init.scheme: torch_rand needs projection 'separate', got '"
                             + MessageText.quote(projection) + "'");
                 }
-                b.projection(new Projection.Separate(rng.rand(dIn, dOut), rng.rand(dSrc, dOut), rng.rand(dSrc, dOut)));
+                b.projection(new Projection.Separate(rng.rand(dIn, dOut), rng.rand(dSrc, dKv), rng.rand(dSrc, dKv)));
             }
             case "torch_linear" -> {
                 if (projection.equals("fused")) {
-                    TorchRandom.Linear qkv = rng.linear(dIn, 3 * dOut, qkvBias);
+                    TorchRandom.Linear qkv = rng.linear(dIn, dOut + 2 * dKv, qkvBias);
                     b.projection(new Projection.Fused(qkv.weight(), qkv.bias()));
                 } else if (projection.equals("separate")) {
                     TorchRandom.Linear q = rng.linear(dIn, dOut, qkvBias);
-                    TorchRandom.Linear k = rng.linear(dSrc, dOut, qkvBias);
-                    TorchRandom.Linear v = rng.linear(dSrc, dOut, qkvBias);
+                    TorchRandom.Linear k = rng.linear(dSrc, dKv, qkvBias);
+                    TorchRandom.Linear v = rng.linear(dSrc, dKv, qkvBias);
                     b.projection(new Projection.Separate(q.weight(), k.weight(), v.weight(),
                             q.bias(), k.bias(), v.bias()));
                 } else {
@@ -381,21 +392,30 @@ public final class ComputeSpecReader {
     }
 
     private static String text(JsonNode root, String key, String dflt) throws SpecException {
-        JsonNode node = root.path(key);
+        return text(root, key, key, dflt);
+    }
+
+    static String text(JsonNode parent, String key, String field, String dflt) throws SpecException {
+        JsonNode node = parent.path(key);
         if (node.isMissingNode() || node.isNull()) {
             return dflt;
         }
         if (!node.isTextual()) {
-            throw new SpecException(key + ": must be a string, got " + MessageText.quote(node.toString()));
+            throw new SpecException(field + ": must be a string, got " + MessageText.quote(node.toString()));
         }
         return node.asText();
     }
 
     private static int integer(JsonNode root, String key, int dflt) throws SpecException {
-        double d = number(root, key, key, dflt);
+        return integer(root, key, key, dflt);
+    }
+
+    /** A whole number; {@code dflt} NaN makes it required. */
+    static int integer(JsonNode parent, String key, String field, double dflt) throws SpecException {
+        double d = number(parent, key, field, dflt);
         if (d != Math.rint(d) || Math.abs(d) > Integer.MAX_VALUE) {
-            throw new SpecException(key + ": must be a whole number, got "
-                    + MessageText.quote(root.path(key).toString()));
+            throw new SpecException(field + ": must be a whole number, got "
+                    + MessageText.quote(parent.path(key).toString()));
         }
         return (int) d;
     }
@@ -404,7 +424,7 @@ public final class ComputeSpecReader {
         return number(root, key, key, dflt);
     }
 
-    private static double number(JsonNode parent, String key, String field, double dflt) throws SpecException {
+    static double number(JsonNode parent, String key, String field, double dflt) throws SpecException {
         JsonNode node = parent.path(key);
         if (node.isMissingNode() || node.isNull()) {
             if (Double.isNaN(dflt)) {
@@ -433,7 +453,7 @@ public final class ComputeSpecReader {
         return node.asBoolean();
     }
 
-    private static void checkKeys(JsonNode node, Set<String> allowed, String prefix) throws SpecException {
+    static void checkKeys(JsonNode node, Set<String> allowed, String prefix) throws SpecException {
         if (!node.isObject()) {
             return;
         }

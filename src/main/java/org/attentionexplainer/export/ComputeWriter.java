@@ -38,13 +38,28 @@ public final class ComputeWriter {
         m.put("context", trace.context());
         m.put("output", trace.output());
         m.put("final", trace.result());
+        if (trace.onlineMax() != null) {
+            m.put("online_max", trace.onlineMax());
+            m.put("online_sum", trace.onlineSum());
+        }
         return m;
     }
 
-    /** The names of the files {@link #write} makes, in name order. */
+    /** The names of the files {@link #write} makes for the direct algorithm, in name order. */
     public static List<String> fileNames() {
         return List.of("context.npy", "final.npy", "heads.npy", "k.npy", "logits.npy", "output.npy", "q.npy",
                 "scores.npy", "summary.json", "v.npy", "weights.npy");
+    }
+
+    /** The names of the files {@link #write} makes for a spec, in name order: the tiled algorithm adds two. */
+    public static List<String> fileNames(AttentionSpec spec) {
+        if (!spec.algorithm().isTiled()) {
+            return fileNames();
+        }
+        List<String> names = new java.util.ArrayList<>(fileNames());
+        names.addAll(List.of("online_max.npy", "online_sum.npy"));
+        names.sort(null);
+        return List.copyOf(names);
     }
 
     /**
@@ -70,6 +85,7 @@ public final class ComputeWriter {
         settings.put("projection", spec.projection().specValue());
         settings.put("self_attention", !spec.isCrossAttention());
         settings.put("heads", trace.headCount());
+        settings.put("kv_heads", spec.kvHeadCount());
         settings.put("head_dim", trace.headDim());
         Object scale = spec.scale().specValue();
         if (scale instanceof Double d) {
@@ -99,6 +115,17 @@ public final class ComputeWriter {
         } else {
             settings.putObject("layer_norm").put("eps", spec.layerNorm().eps())
                     .put("affine", spec.layerNorm().gamma() != null || spec.layerNorm().beta() != null);
+        }
+        if (spec.rope() == null) {
+            settings.putNull("rope");
+        } else {
+            settings.putObject("rope").put("base", spec.rope().base()).put("style", spec.rope().style().specValue())
+                    .put("offset", spec.rope().offset());
+        }
+        ObjectNode algorithm = settings.putObject("algorithm").put("kind", spec.algorithm().specValue());
+        if (spec.algorithm().isTiled()) {
+            algorithm.put("block_q", spec.algorithm().blockQ()).put("block_k", spec.algorithm().blockK())
+                    .put("key_blocks", spec.algorithm().keyBlocks(trace.keyLength()));
         }
         ArrayNode tokens = root.putArray("tokens");
         trace.tokens().forEach(tokens::add);

@@ -56,6 +56,7 @@ class EnginePathsTest {
             assertTrue(!Products.direct() && !Products.hostMemory());
             nd4jPathMatchesEveryGoldenCase();
             longInputsGoAFewHeadsAtATimeWithTheSameResults();
+            longInputsWithGroupedHeadsRotaryPositionsAndTilesMatchThePlainSteps();
         } finally {
             EngineRoutes.useDirect(direct);
             EngineRoutes.useHostMemory(host);
@@ -103,7 +104,9 @@ class EnginePathsTest {
                 .projection(new Projection.Fused(random(rng, 8, 24), null)).build(), first);
         AttentionTrace otherHeads = ND4J.compute(spec.toBuilder().heads(4).build(), first);
         AttentionTrace otherInput = ND4J.compute(spec.toBuilder().input(random(rng, 1, 6, 8)).build(), first);
-        for (AttentionTrace t : List.of(otherWeights, otherHeads, otherInput)) {
+        AttentionTrace rotated = ND4J.compute(spec.toBuilder().rope(Rope.defaults()).build(), first);
+        AttentionTrace grouped = ND4J.compute(spec.toBuilder().kvHeads(1).build(), first);
+        for (AttentionTrace t : List.of(otherWeights, otherHeads, otherInput, rotated, grouped)) {
             assertNotEquals(first.scores(), t.scores());
             Arrays32.assertClose("scores", new AttentionEngine(false).compute(t.spec()).scores(), t.scores(), 0);
         }
@@ -194,6 +197,55 @@ class EnginePathsTest {
     }
 
     @Test
+    void longInputsWithGroupedHeadsRotaryPositionsAndTilesMatchThePlainSteps() {
+        // the BLAS route reads each K/V head for its group of query heads where the projection
+        // wrote it, and the rotated q and k from their own copies; plain Java is checked against
+        // PyTorch by the golden cases. Weights of nn.Linear's size (about 1 / sqrt(fan in)) keep
+        // the logits near 1, where float32 rounding stays within the tolerance.
+        Random rng = new Random(23);
+        int b = 2;
+        int t = 300;
+        int d = 16;
+        float[] keep = new float[b * t];
+        java.util.Arrays.fill(keep, 1f);
+        java.util.Arrays.fill(keep, t, t + 64, 0f);     // batch 1 hides its first 64 keys: whole key blocks
+        AttentionSpec fused = AttentionSpec.builder(random(rng, b, t, d))
+                .projection(new Projection.Fused(scaled(rng, 0.25, d, d + 2 * 4), scaled(rng, 0.1, d + 2 * 4)))
+                .heads(8)
+                .kvHeads(2)
+                .causal(true)
+                .padding(Tensor.of(keep, b, t))
+                .rope(new Rope(500, Rope.Style.INTERLEAVED, 3))
+                .outProjection(scaled(rng, 0.25, d, d), scaled(rng, 0.1, d))
+                .build();
+        AttentionSpec cross = AttentionSpec.builder(random(rng, b, t, d))
+                .source(random(rng, b, 180, 6))
+                .projection(new Projection.Separate(scaled(rng, 0.25, d, d), scaled(rng, 0.4, 6, 4),
+                        scaled(rng, 0.4, 6, 4), scaled(rng, 0.1, d), scaled(rng, 0.1, 4), scaled(rng, 0.1, 4)))
+                .heads(4)
+                .kvHeads(1)
+                .rope(Rope.defaults())
+                .temperature(0.8)
+                .build();
+        for (AttentionSpec spec : List.of(fused, cross)) {
+            Shapes sh = Shapes.check(spec, spec.input(), spec.source() == null ? spec.input() : spec.source());
+            assertTrue(PlainAttention.multiplyAdds(spec, sh) > PlainAttention.MAX_MULTIPLY_ADDS, "the BLAS route");
+            Tensor mask = Masks.build(b, sh.t(), sh.s(), spec.causal(), null, spec.padding());
+            for (Algorithm algorithm : List.of(Algorithm.direct(), Algorithm.tiled(7, 64), Algorithm.tiled(300, 33))) {
+                AttentionSpec variant = spec.toBuilder().algorithm(algorithm).build();
+                AttentionTrace want = PlainAttention.compute(variant, variant.input(),
+                        variant.source() == null ? variant.input() : variant.source(), sh, mask,
+                        WeightRules.fullyMaskedRows(mask), variant.scale().factorFor(sh.hd()), List.of(), List.of(),
+                        "plain");
+                Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
+                assertEquals(ComputeWriter.arrays(want).keySet(), got.keySet());
+                ComputeWriter.arrays(want).forEach((name, w) -> Arrays32.assertClose(
+                        algorithm.specValue() + " " + name, w, got.get(name), Arrays32.ATOL));
+            }
+        }
+    }
+
+    @Test
     void mapsLargerThanTheHeapAreRefusedWithAMessage() {
         long heapMiB = Runtime.getRuntime().maxMemory() >> 20;
         // 3 maps of 8192^2 x 8 heads x 4 bytes = 6144 MiB, the (t, s) mask 256 MiB, Q, K, V (3 x 8192 x 8
@@ -257,6 +309,14 @@ class EnginePathsTest {
                 .heads(heads)
                 .causal(causal)
                 .build();
+    }
+
+    private static Tensor scaled(Random rng, double factor, int... shape) {
+        float[] values = random(rng, shape).toArray();
+        for (int i = 0; i < values.length; i++) {
+            values[i] *= (float) factor;
+        }
+        return Tensor.of(values, shape);
     }
 
     private static Tensor random(Random rng, int... shape) {
