@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +17,6 @@ import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.FileAction;
 import org.attentionexplainer.ui.shell.MainViewModel;
-import org.attentionexplainer.ui.shell.PathChooser;
 import org.attentionexplainer.ui.shell.RecentFiles;
 import org.attentionexplainer.ui.shell.Settings;
 import org.junit.jupiter.api.AfterEach;
@@ -48,22 +46,8 @@ class OpenFilesUiTest {
     void aSessionGivenToTheWindowOpensInTheExplorerAndIsListedAsRecent() throws Exception {
         Path session = dir.resolve("class.json");
         Settings settings = new org.attentionexplainer.ui.MemorySettings();
-        PathChooser answer = new PathChooser() {
-            @Override
-            public File saveFile(Window owner, String title, String extension, String initialName) {
-                return session.toFile();
-            }
-
-            @Override
-            public File openFile(Window owner, String title, String extension) {
-                return session.toFile();
-            }
-
-            @Override
-            public File folder(Window owner, String title) {
-                return dir.toFile();
-            }
-        };
+        org.attentionexplainer.ui.export.FixedFiles answer = new org.attentionexplainer.ui.export.FixedFiles(dir);
+        answer.file = session;
         AppContext context = new AppContext(new I18n(Locale.ENGLISH), BackgroundWork.sameThread(),
                 CompletableFuture.completedFuture(ENGINE), settings).withFiles(answer);
         MainViewModel model = MainWindow.open(context, "explorer");
