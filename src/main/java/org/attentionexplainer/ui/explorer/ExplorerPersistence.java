@@ -40,6 +40,8 @@ final class ExplorerPersistence {
     private final Settings settings;
     private final Supplier<Session> current;
     private String acceptedSentence;
+    /** The last sentence tokenized for the check above: only a new sentence is tokenized again. */
+    private String checkedSentence;
 
     /** @param current the explorer's settings now */
     ExplorerPersistence(Settings settings, Supplier<Session> current) {
@@ -84,9 +86,12 @@ final class ExplorerPersistence {
         } catch (IllegalArgumentException e) {
             return;  // no session while the sentence has no token: the stored one stays
         }
-        Tokenizer.Result tokens = Tokenizer.tokenize(s.sentence(), Tokenizer.MAX_TOKENS);
-        if (storable(s.sentence()) && !tokens.overLimit() && !tokens.tokens().isEmpty()) {
-            acceptedSentence = s.sentence();
+        if (!s.sentence().equals(checkedSentence)) {                    // a slider step keeps the sentence
+            checkedSentence = s.sentence();
+            Tokenizer.Result tokens = Tokenizer.tokenize(s.sentence(), Tokenizer.MAX_TOKENS);
+            if (storable(s.sentence()) && !tokens.overLimit() && !tokens.tokens().isEmpty()) {
+                acceptedSentence = s.sentence();
+            }
         }
         if (acceptedSentence == null) {
             return;
