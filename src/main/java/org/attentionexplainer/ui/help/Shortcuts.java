@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * Every key the app answers to, as the shortcuts sheet lists it: the keys as printed on a
  * keyboard ("Ctrl" is the platform's shortcut key) and the bundle key of what they do, in
- * groups. The key handling itself lives with the window (DesktopApp); this list is its
- * documentation, checked against it by a test that presses each key.
+ * groups. The key handling itself lives with the window (DesktopApp); this list documents it
+ * (the window's key tests press the presenter keys, the sheet's test checks every line is shown).
  */
 public final class Shortcuts {
     /** One line of the sheet. */
