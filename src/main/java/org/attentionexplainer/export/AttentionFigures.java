@@ -75,7 +75,10 @@ public final class AttentionFigures {
             maps.add(all.get(h));
             titles.add(texts.get("explorer.figure.head", h + 1));
         }
+        // small multiples of one sentence: the rows sum to 1 and the axes are named in one head's view
         Figure f = Figure.grid(maps, titles, scale(v, maps), options(v, SCREEN_GRID_CELL, caption)
+                .withRowSums(false, "Σ")
+                .withAxes(null, null)
                 .withTitle(texts.get("explorer.figure.gridTitle", stageName(v.stage()), maps.size())));
         // labels go below 7 pixels: a grid's cells may be smaller than one map's
         return new AttentionFigure(f, exportCell(maps.get(0), EXPORT_GRID_SIDE, 2, SCREEN_GRID_CELL));

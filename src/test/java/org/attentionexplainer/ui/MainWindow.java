@@ -20,13 +20,19 @@ final class MainWindow {
 
     /** Opens the window on the primary stage and returns its view-model once it is shown. */
     static MainViewModel open(AppContext context, String screenId) throws TimeoutException {
+        return open(context, screenId, 1200, 760);
+    }
+
+    /** Opens the window {@code width} × {@code height} (the whole screen of a projector test). */
+    static MainViewModel open(AppContext context, String screenId, double width, double height)
+            throws TimeoutException {
         javafx.stage.Stage stage = FxToolkit.registerPrimaryStage();
         MainViewModel[] model = new MainViewModel[1];
         FxToolkit.setupStage(s -> {
             model[0] = new MainViewModel(context, DesktopApp.createScreens(context));
             model[0].currentProperty().set(model[0].screens().stream().filter(x -> x.id().equals(screenId))
                     .findFirst().orElseThrow());
-            Scene scene = new Scene(new MainView(model[0], s::close).createView(), 1200, 760);
+            Scene scene = new Scene(new MainView(model[0], s::close).createView(), width, height);
             scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
             scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model[0]));
             s.setScene(scene);

@@ -61,16 +61,18 @@ final class Maps {
     }
 
     /**
-     * A heatmap whose figure follows {@code figure} (null shows nothing), {@code heightEm} times its
-     * text size high, so that it grows with the zoom and with presentation mode's large type.
+     * A heatmap whose figure follows {@code figure} (null shows nothing). It fills the page's width
+     * and is as tall as the figure is at that width (no taller than the visible page), so that it
+     * grows with the window, the zoom and presentation mode's large type; while the figure is
+     * computed it keeps {@code heightEm} times its text size, so the page does not jump.
      */
     static HeatmapControl control(String id, ObservableValue<Figure> figure, double heightEm) {
         HeatmapControl c = new HeatmapControl();
         c.setId(id);
         c.figureProperty().bind(figure);
-        c.prefHeightProperty().bind(Bindings.createDoubleBinding(() -> heightEm * c.fontProperty().get().getSize(),
-                c.fontProperty()));
-        c.minHeightProperty().bind(c.prefHeightProperty());
+        c.setFillWidth(true);
+        c.minHeightProperty().bind(Bindings.createDoubleBinding(() -> c.getFigure() != null ? 0
+                : heightEm * c.fontProperty().get().getSize(), c.fontProperty(), c.figureProperty()));
         c.setMaxWidth(Double.MAX_VALUE);
         return c;
     }

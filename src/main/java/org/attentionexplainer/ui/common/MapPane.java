@@ -38,6 +38,8 @@ public final class MapPane {
     private final HeatmapControl heatmap = new HeatmapControl();
     private final ExportActions actions;
     private final Runnable pin;
+    private final javafx.beans.property.BooleanProperty presenting =
+            new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
 
     /**
      * @param actions what the Export menu offers: the same actions as the File menu's
@@ -120,9 +122,17 @@ public final class MapPane {
         for (Node n : new Node[] {auto, values}) {
             ((ToggleSwitch) n).setMaxWidth(Region.USE_PREF_SIZE);
         }
+        // the class sees the maps, the head and the stage; the looks and the files are the teacher's
+        Node export = toolbar.getChildren().get(toolbar.getChildren().size() - 1);
+        for (Node n : new Node[] {map, auto, values, export}) {
+            n.visibleProperty().bind(presenting.not());
+            n.managedProperty().bind(n.visibleProperty());
+        }
         VBox.setVgrow(heatmap, Priority.ALWAYS);
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
+        hint.visibleProperty().bind(presenting.not());
+        hint.managedProperty().bind(hint.visibleProperty());
         // "Numbers" on, but the cells of the picture shown are too small for them: say so
         Label noRoom = w.label("explorer.values.noRoom", "hint");
         noRoom.setId("explorer-values-no-room");
@@ -159,6 +169,11 @@ public final class MapPane {
         });
         property.addListener((o, a, b) -> seg.getButtons().forEach(t -> t.setSelected(t.getUserData() == b)));
         return seg;
+    }
+
+    /** Presentation mode: the notes under the maps step aside. */
+    public javafx.beans.property.BooleanProperty presentingProperty() {
+        return presenting;
     }
 
     /** The heatmap control, for tests and benchmarks. */

@@ -16,6 +16,8 @@ public final class ExplorerScreen implements Screen {
     private ExplorerViewModel model;
     private ExportActions actions;
     private Node view;
+    private ExplorerView explorerView;
+    private boolean presenting;
 
     public ExplorerScreen(AppContext context) {
         this.context = context;
@@ -37,9 +39,19 @@ public final class ExplorerScreen implements Screen {
             model = new ExplorerViewModel(context);
             ExplorerSessions.remember(model, context.settings());
             actions = ExplorerActions.create(context, model);
-            view = new ExplorerView(model, context.i18n(), actions).createView();
+            explorerView = new ExplorerView(model, context.i18n(), actions);
+            explorerView.presentingProperty().set(presenting);
+            view = explorerView.createView();
         }
         return view;
+    }
+
+    @Override
+    public void setPresenting(boolean on) {
+        presenting = on;
+        if (explorerView != null) {
+            explorerView.presentingProperty().set(on);
+        }
     }
 
     @Override

@@ -25,6 +25,8 @@ public final class ExplorerView {
     private final I18n i18n;
     private final Widgets w;
     private final MapPane maps;
+    private final javafx.beans.property.BooleanProperty presenting =
+            new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
 
     /** @param actions what the Export menu offers: the same actions as the File menu's */
     public ExplorerView(ExplorerViewModel vm, I18n i18n, ExportActions actions) {
@@ -32,16 +34,26 @@ public final class ExplorerView {
         this.i18n = i18n;
         this.w = new Widgets(i18n);
         this.maps = new MapPane(vm.maps(), i18n, actions, vm::pinAsA);
+        maps.presentingProperty().bind(presenting);
     }
 
     public Parent createView() {
         BorderPane root = new BorderPane();
         root.getStyleClass().add("explorer");
         root.setTop(top());
-        root.setLeft(new ExplorerControlsView(vm, i18n).createView());
+        Node settings = new ExplorerControlsView(vm, i18n).createView();
+        // presentation mode gives the class the maps: the settings step aside, the sentence stays
+        settings.visibleProperty().bind(presenting.not());
+        settings.managedProperty().bind(settings.visibleProperty());
+        root.setLeft(settings);
         root.setCenter(maps.maps());
         root.setRight(maps.details());
         return root;
+    }
+
+    /** Presentation mode: the settings column steps aside and the notes under the maps go. */
+    public javafx.beans.property.BooleanProperty presentingProperty() {
+        return presenting;
     }
 
     private Node top() {

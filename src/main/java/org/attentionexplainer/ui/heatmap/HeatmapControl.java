@@ -48,6 +48,8 @@ public final class HeatmapControl extends Control {
     private final ObjectProperty<Function<CellHit, String>> tooltipText =
             new SimpleObjectProperty<>(this, "tooltipText");
     private final ReadOnlyObjectWrapper<FigureLayout> shown = new ReadOnlyObjectWrapper<>(this, "shown");
+    private final javafx.beans.property.BooleanProperty fillWidth =
+            new javafx.beans.property.SimpleBooleanProperty(this, "fillWidth");
 
     private final StyleableObjectProperty<Color> textFill = (StyleableObjectProperty<Color>)
             CSS.createStyleableColorProperty(this, "textFill",
@@ -109,6 +111,24 @@ public final class HeatmapControl extends Control {
             }
             e.consume();
         }
+    }
+
+    /**
+     * Grows with the width it is given: its preferred height is the figure's at that width, no
+     * taller than the visible part of the scroll pane around it, so that a map in a page of text
+     * fills the column instead of keeping a fixed size. Off: it takes the height its parent gives.
+     */
+    public javafx.beans.property.BooleanProperty fillWidthProperty() {
+        return fillWidth;
+    }
+
+    public void setFillWidth(boolean on) {
+        fillWidth.set(on);
+    }
+
+    @Override
+    public javafx.geometry.Orientation getContentBias() {
+        return fillWidth.get() ? javafx.geometry.Orientation.HORIZONTAL : null;
     }
 
     /** The keyboard's cell: moved by the arrow keys while the map has the focus, outlined then. */

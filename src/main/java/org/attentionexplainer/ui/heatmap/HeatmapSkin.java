@@ -21,6 +21,8 @@ import org.attentionexplainer.render.FigureLayout;
  * redrawn alone as the mouse moves.
  */
 final class HeatmapSkin extends SkinBase<HeatmapControl> {
+    /** The font size at which a figure's largest cell is the size its options give. */
+    private static final double BASE_FONT = 14;
     private final Canvas picture = new Canvas();
     private final Canvas overlay = new Canvas();
     private final Tooltip tooltip = new Tooltip();
@@ -94,16 +96,37 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
             drawOverlay();
             return;
         }
-        Figure styled = figure.withOptions(figure.options()
-                .withFont(figure.options().fontFamily(), c.fontProperty().get().getSize())
-                .withStyle(c.renderStyle()));
-        if (measurer == null) {
-            measurer = new FxTextMeasurer(figure.options().fontFamily());
-        }
-        layout = styled.layout(w, h, measurer);
+        layout = styled(figure).layout(w, h, measurer);
         painter.paint(layout.drawing(), gc);
         c.setShown(layout);
         drawOverlay();
+    }
+
+    /**
+     * The figure in the control's font and colours. Its largest cell grows with the font as well,
+     * so that zoom and presentation mode's larger type enlarge the maps too.
+     */
+    private Figure styled(Figure figure) {
+        HeatmapControl c = getSkinnable();
+        double size = c.fontProperty().get().getSize();
+        if (measurer == null) {
+            measurer = new FxTextMeasurer(figure.options().fontFamily());
+        }
+        return figure.withOptions(figure.options()
+                .withFont(figure.options().fontFamily(), size)
+                .withMaxCell(figure.options().maxCell() * Math.max(1.0, size / BASE_FONT))
+                .withStyle(c.renderStyle()));
+    }
+
+    /** The visible height of the scroll pane the control lies in; infinite if none. */
+    private double viewportHeight() {
+        for (javafx.scene.Parent p = getSkinnable().getParent(); p != null; p = p.getParent()) {
+            if (p instanceof javafx.scene.control.ScrollPane sp) {
+                double h = sp.getViewportBounds().getHeight();
+                return h > 0 ? h : Double.POSITIVE_INFINITY;
+            }
+        }
+        return Double.POSITIVE_INFINITY;
     }
 
     private Optional<CellHit> hit(double x, double y) {
@@ -162,7 +185,14 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
 
     @Override
     protected double computePrefHeight(double width, double top, double right, double bottom, double left) {
-        return 360;
+        HeatmapControl c = getSkinnable();
+        Figure figure = c.getFigure();
+        if (!c.fillWidthProperty().get() || figure == null || !(width > 0)) {
+            return 360;
+        }
+        double room = viewportHeight();
+        double inner = width - left - right;
+        return Math.ceil(styled(figure).layout(inner, room - top - bottom, measurer).height()) + top + bottom;
     }
 
     @Override

@@ -41,6 +41,11 @@ final class OverviewView {
     private final StringProperty hover = new SimpleStringProperty("");
     private final ImageView legend = new ImageView();
     private StackPane[][] cells = new StackPane[0][0];
+    private final Label readout = new Label();
+    private VBox box;
+    private VBox legendBox;
+    private double lastWidth = -1;
+    private double lastHeight = -1;
 
     OverviewView(RealModelViewModel vm, I18n i18n) {
         this.vm = vm;
@@ -52,7 +57,6 @@ final class OverviewView {
         grid.getStyleClass().add("real-overview");
         grid.setHgap(3);
         grid.setVgap(3);
-        Label readout = new Label();
         readout.setId("real-readout");
         readout.getStyleClass().add("real-readout");
         readout.textProperty().bind(hover);
@@ -60,7 +64,8 @@ final class OverviewView {
         readout.setWrapText(true);
         readout.setMinWidth(0);
         readout.setPrefHeight(Label.USE_COMPUTED_SIZE);
-        VBox box = new VBox(8, grid, legend(), readout);
+        legendBox = (VBox) legend();
+        box = new VBox(8, grid, legendBox, readout);
         box.setPadding(new Insets(4, 8, 8, 8));
         vm.overviewProperty().addListener(o -> rebuild());
         vm.focusModel().display().colorMapProperty().addListener(o -> rebuild());
@@ -75,14 +80,34 @@ final class OverviewView {
         return box;
     }
 
-    /** Thumbnails as large as the visible width and height allow, within limits. */
+    /**
+     * Thumbnails as large as the visible width and height allow, within limits, after the
+     * layer labels (as wide as the language makes them), the head labels, the legend and the readout.
+     */
     void fitTo(double width, double height) {
+        lastWidth = width;
+        lastHeight = height;
         Overview o = vm.overviewProperty().get();
         int heads = o == null ? 12 : o.heads();
         int layers = o == null ? 6 : o.layers();
-        double byWidth = (width - 16 - 40) / heads - grid.getHgap() - 2;
-        double byHeight = (height - 90) / layers - grid.getVgap() - 2;
-        thumb.set(Math.max(MIN_THUMB, Math.min(MAX_THUMB, Math.min(byWidth, byHeight))));
+        double labelW = 0;
+        double labelH = 0;
+        for (Node n : grid.getChildren()) {
+            Integer col = GridPane.getColumnIndex(n);
+            Integer row = GridPane.getRowIndex(n);
+            if (col != null && col == 0) {
+                labelW = Math.max(labelW, n.prefWidth(-1));
+            }
+            if (row != null && row == 0) {
+                labelH = Math.max(labelH, n.prefHeight(-1));
+            }
+        }
+        double chrome = box.getPadding().getLeft() + box.getPadding().getRight() + labelW + 4;
+        double byWidth = (width - chrome) / heads - grid.getHgap() - 2;
+        double below = box.getSpacing() * 2 + box.getPadding().getTop() + box.getPadding().getBottom()
+                + legendBox.prefHeight(width) + readout.prefHeight(width) + labelH + grid.getVgap();
+        double byHeight = (height - below) / layers - grid.getVgap() - 2;
+        thumb.set(Math.max(MIN_THUMB, Math.min(MAX_THUMB, Math.floor(Math.min(byWidth, byHeight)))));
     }
 
     private Node legend() {
@@ -130,6 +155,11 @@ final class OverviewView {
             }
         }
         markChosen();
+        if (lastWidth > 0) {
+            // the labels of a new language or model have other widths
+            grid.applyCss();
+            fitTo(lastWidth, lastHeight);
+        }
     }
 
     private StackPane thumbnail(Overview o, ColorScale scale, int layer, int head) {

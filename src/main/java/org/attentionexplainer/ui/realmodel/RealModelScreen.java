@@ -27,6 +27,9 @@ public final class RealModelScreen implements Screen {
         this.provider = provider;
     }
 
+    private final javafx.beans.property.BooleanProperty presenting =
+            new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
+
     @Override
     public String id() {
         return "real";
@@ -42,10 +45,17 @@ public final class RealModelScreen implements Screen {
         if (view == null) {
             model = new RealModelViewModel(context, provider);
             actions = RealModelActions.create(context, model);
-            view = new RealModelView(model, context.i18n(), actions).createView();
+            RealModelView made = new RealModelView(model, context.i18n(), actions);
+            made.presentingProperty().bind(presenting);
+            view = made.createView();
             model.start();
         }
         return view;
+    }
+
+    @Override
+    public void setPresenting(boolean on) {
+        presenting.set(on);
     }
 
     @Override

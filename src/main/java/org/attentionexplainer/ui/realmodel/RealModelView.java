@@ -22,6 +22,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.MapPane;
@@ -43,6 +44,10 @@ final class RealModelView {
     private final I18n i18n;
     private final OverviewView overview;
     private final MapPane focus;
+    private final javafx.beans.property.BooleanProperty presenting =
+            new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
+    /** The load and forward timings are for the teacher, shown on request, never on the slide. */
+    private final javafx.scene.control.ToggleButton details = new javafx.scene.control.ToggleButton();
 
     /** @param actions the screen's export actions, which the focused head's Export menu offers too */
     RealModelView(RealModelViewModel vm, I18n i18n, ExportActions actions) {
@@ -50,6 +55,12 @@ final class RealModelView {
         this.i18n = i18n;
         this.overview = new OverviewView(vm, i18n);
         this.focus = new MapPane(vm.focusModel(), i18n, actions, null);
+        focus.presentingProperty().bind(presenting);
+    }
+
+    /** Presentation mode: notes, hints and timings step aside; the sentence, tokens and maps stay. */
+    javafx.beans.property.BooleanProperty presentingProperty() {
+        return presenting;
     }
 
     Parent createView() {
@@ -90,7 +101,14 @@ final class RealModelView {
         message.textProperty().bind(vm.messageProperty());
         vm.errorProperty().addListener((o, a, b) -> style(message, b));
         style(message, vm.errorProperty().get());
-        HBox status = new HBox(10, bar, message);
+        details.setId("real-details");
+        details.textProperty().bind(i18n.text("real.details"));
+        details.visibleProperty().bind(presenting.not().and(loading.not()));
+        details.managedProperty().bind(details.visibleProperty());
+        message.visibleProperty().bind(loading.or(vm.errorProperty())
+                .or(details.selectedProperty().and(presenting.not())));
+        message.managedProperty().bind(message.visibleProperty());
+        HBox status = new HBox(10, bar, details, message);
         status.setAlignment(Pos.CENTER_LEFT);
         Label notice = new Label();
         notice.setId("real-length-notice");
@@ -112,6 +130,11 @@ final class RealModelView {
         VBox box = new VBox(6, line, tokens, status, notice, whatIf);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
+    }
+
+    private void notInPresentation(Node n) {
+        n.visibleProperty().bind(presenting.not());
+        n.managedProperty().bind(n.visibleProperty());
     }
 
     private static void style(Label message, boolean error) {
@@ -152,6 +175,7 @@ final class RealModelView {
         Label legend = label("real.tokens.legend", "hint");
         legend.setWrapText(true);
         legend.setMinWidth(0);
+        notInPresentation(legend);
         return new VBox(4, scroll, legend);
     }
 
@@ -195,6 +219,7 @@ final class RealModelView {
         Label hint = label("real.whatif.hint", "hint");
         hint.setWrapText(true);
         hint.setMinWidth(0);
+        notInPresentation(hint);
         return new VBox(2, row, hint);
     }
 
@@ -209,6 +234,7 @@ final class RealModelView {
         Label title = label("real.overview.title", "subtitle");
         title.setMinWidth(0);
         title.setWrapText(true);
+        title.setMinHeight(Region.USE_PREF_SIZE);
         VBox overviewBox = new VBox(4, title, left);
         VBox.setVgrow(left, Priority.ALWAYS);
         overviewBox.setPadding(new Insets(0, 0, 0, 12));
@@ -229,13 +255,16 @@ final class RealModelView {
                 : i18n.get("real.focus.title", vm.focusedLayerProperty().get() + 1,
                         vm.focusedHeadProperty().get() + 1), vm.focusedLayerProperty(), vm.focusedHeadProperty(),
                 i18n.localeProperty()));
+        heading.visibleProperty().bind(presenting.not());
+        heading.managedProperty().bind(heading.visibleProperty());
         StackPane stack = new StackPane(explorer, pick);
         VBox focusBox = new VBox(4, heading, stack);
         VBox.setVgrow(stack, Priority.ALWAYS);
 
         SplitPane split = new SplitPane(overviewBox, focusBox);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.5);
+        // the overview's thumbnails need less than the focused head: the head's cells grow, 72 maps stay whole
+        split.setDividerPositions(0.42);
         BooleanBinding available = vm.statusProperty().isNotEqualTo(RealModelViewModel.Status.UNAVAILABLE);
         split.visibleProperty().bind(available);
         return split;
