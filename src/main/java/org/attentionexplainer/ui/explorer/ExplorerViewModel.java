@@ -36,7 +36,6 @@ import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.Coalescer;
-import org.attentionexplainer.export.AttentionFigure;
 import org.attentionexplainer.export.MapView;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.common.MapsModel;
@@ -57,7 +56,7 @@ public final class ExplorerViewModel {
 
     private final AppContext context;
     private final I18n i18n;
-    private final Coalescer<Result> coalescer;
+    private final Coalescer<ExplorerResult> coalescer;
     private final ExplorerComputation computation;
     private final ExplorerLoader loader;
 
@@ -85,22 +84,6 @@ public final class ExplorerViewModel {
 
     private int updating;
 
-    /** One request's inputs, captured on the FX thread. */
-    record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned,
-                   MapView view) {
-        boolean sameInputs(Request o) {
-            return sameModel(o) && controls.equals(o.controls) && java.util.Objects.equals(pinned, o.pinned);
-        }
-
-        boolean sameModel(Request o) {
-            return settings.equals(o.settings) && loaded.equals(o.loaded);
-        }
-    }
-
-    /** Its outputs: B is the live setting, A the pinned one (or null), and the figure of the view. */
-    record Result(Request request, AttentionTrace trace, AttentionTrace traceA, AttentionFigure figure) {
-    }
-
     public ExplorerViewModel(AppContext context) {
         this.context = context;
         this.i18n = context.i18n();
@@ -111,12 +94,12 @@ public final class ExplorerViewModel {
         this.mode = display.modeProperty();
         this.loader = new ExplorerLoader(new ExplorerLoader.Explorer() {
             @Override
-            public Request now() {
-                return new Request(settings(), loaded.get(), controls.snapshot(), null, view());
+            public ExplorerRequest now() {
+                return new ExplorerRequest(settings(), loaded.get(), controls.snapshot(), null, view());
             }
 
             @Override
-            public Result compute(Request request) {
+            public ExplorerResult compute(ExplorerRequest request) {
                 return computation.compute(request);
             }
 
@@ -218,7 +201,7 @@ public final class ExplorerViewModel {
                 return;
             }
         }
-        Request request = new Request(settings(), l, controls.snapshot(),
+        ExplorerRequest request = new ExplorerRequest(settings(), l, controls.snapshot(),
                 mode.get() == ViewMode.COMPARE ? pinned.get() : null, view());
         if (answerAtOnce(request)) {
             AT_ONCE.submit(() -> compute(request), this::accept, this::failCompute);
@@ -240,16 +223,16 @@ public final class ExplorerViewModel {
      * and a frame later. Only while no background work runs, so the engine is free and results
      * stay in order.
      */
-    private boolean answerAtOnce(Request request) {
+    private boolean answerAtOnce(ExplorerRequest request) {
         return coalescer.idle() && context.work().runningProperty().get() == 0 && computation.smallStep(request);
     }
 
     /** Runs on the worker (or at once): see {@link ExplorerComputation#compute}. */
-    Result compute(Request r) {
+    ExplorerResult compute(ExplorerRequest r) {
         return computation.compute(r);
     }
 
-    void accept(Result r) {
+    void accept(ExplorerResult r) {
         error.set(false);
         message.set("");
         maps.show(r.trace(), r.traceA(), r.figure(), r.request().view());
