@@ -59,6 +59,7 @@ public final class ExplorerViewModel {
     private final Coalescer<ExplorerResult> coalescer;
     private final ExplorerComputation computation;
     private final ExplorerLoader loader;
+    private final ExplorerSessions sessions;
 
     private final StringProperty sentence = new SimpleStringProperty(this, "sentence", DEFAULT_SENTENCE);
     private final ReadOnlyListWrapper<String> tokens = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
@@ -113,6 +114,9 @@ public final class ExplorerViewModel {
                 ExplorerViewModel.this.fail(message);
             }
         }, context.work(), i18n);
+        this.sessions = new ExplorerSessions(new ExplorerSessions.Inputs(sentence, dModel, heads, projection,
+                weightSeed, embeddingSeed, positional, controls, pinned, display, loaded), this::settings, loader,
+                this::recompute);
         sentence.addListener(o -> retokenize());
         for (Observable o : new Observable[] {dModel, projection, loaded}) {
             o.addListener(x -> updateHeadsOffered());
@@ -275,13 +279,9 @@ public final class ExplorerViewModel {
         return new org.attentionexplainer.ui.shell.LastFolder(context.settings());
     }
 
-    /**
-     * A session's model with its loaded tensors: computed once on the worker, then adopted and
-     * {@code then} applies the session's other settings; on failure nothing changes.
-     */
-    void restoreLoaded(ModelSettings settings, LoadedData d, AttentionControls controls, MapView view,
-                       Runnable then) {
-        loader.restore(settings, d, controls, view, then);
+    /** The explorer's settings as a session, and back. */
+    ExplorerSessions sessions() {
+        return sessions;
     }
 
     public void loadSpec(Path file) {

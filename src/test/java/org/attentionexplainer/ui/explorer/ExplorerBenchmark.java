@@ -81,7 +81,8 @@ class ExplorerBenchmark {
         HeatmapControl[] heatmap = new HeatmapControl[1];
         FxToolkit.setupFixture(() -> {
             vm[0] = new ExplorerViewModel(context);
-            ExplorerView view = new ExplorerView(vm[0], context.i18n(), ExplorerActions.create(context, vm[0]));
+            ExplorerView view = new ExplorerView(vm[0], context.i18n(), ExplorerActions.create(context, vm[0].maps(),
+                    vm[0].sessions(), vm[0]::showInfo));
             Scene scene = new Scene(view.createView(), 1200, 760);
             scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
             stage.setScene(scene);
