@@ -160,9 +160,4 @@ public final class MapPane {
         property.addListener((o, a, b) -> seg.getButtons().forEach(t -> t.setSelected(t.getUserData() == b)));
         return seg;
     }
-
-    /** The heatmap control, for tests and benchmarks. */
-    public HeatmapControl heatmap() {
-        return heatmap;
-    }
 }

@@ -87,7 +87,7 @@ class ExplorerBenchmark {
             scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
             stage.setScene(scene);
             stage.show();
-            heatmap[0] = view.heatmap();
+            heatmap[0] = (HeatmapControl) scene.lookup("#explorer-heatmap");
             vm[0].dModelProperty().set(c.dModel());
             vm[0].headsProperty().set(c.heads());
             vm[0].sentenceProperty().set(sentence(c.tokens()));
