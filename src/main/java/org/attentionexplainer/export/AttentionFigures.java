@@ -2,11 +2,13 @@ package org.attentionexplainer.export;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiPredicate;
 import java.util.stream.IntStream;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.i18n.Localization;
+import org.attentionexplainer.lesson.StepTables;
 import org.attentionexplainer.lesson.explorer.LoadedData;
 import org.attentionexplainer.lesson.explorer.ModelSettings;
 import org.attentionexplainer.render.ColorMap;
@@ -21,7 +23,9 @@ import org.attentionexplainer.render.TraceMaps;
  * Attention maps as figures, the same for every screen and for the command line: a trace, the
  * view's settings and the texts of a language become a figure (titles, token labels, colour
  * bar, caption) and the size it is exported at. The picture on screen, the one exported from
- * it and the command line's for the same settings are therefore one drawing.
+ * it and the command line's for the same settings are therefore one drawing. The chapters'
+ * matrices and the walkthrough's steps ({@link StepFigures}) are made here too, so that every
+ * figure of the app comes from this one place.
  */
 public final class AttentionFigures {
     /** The largest cell on screen: of the grid of heads, and of one head or a comparison. */
@@ -36,9 +40,21 @@ public final class AttentionFigures {
     static final double OVERVIEW_MAX_CELL = 24;
 
     private final Localization texts;
+    private final StepFigures steps;
 
     public AttentionFigures(Localization texts) {
         this.texts = texts;
+        this.steps = new StepFigures(texts);
+    }
+
+    /** How a chapter's matrix is coloured (viridis unless signed). */
+    public enum MatrixRange {
+        /** From 0 to 1: weights. */
+        UNIT,
+        /** From the matrix's own smallest to its largest value. */
+        AUTO,
+        /** Blue below 0, red above, white at 0, symmetric about 0. */
+        SIGNED
     }
 
     /**
@@ -126,6 +142,59 @@ public final class AttentionFigures {
                 .withValues(false, 2)
                 .withLocale(texts.locale());
         return parts.applyTo(Figure.grid(maps, titles, ColorScale.unit(colorMap), options, heads));
+    }
+
+    /** A (rows, cols) matrix of a lesson; {@code hidden} marks masked cells (null: none). */
+    public static HeatmapData matrixData(List<String> rows, List<String> cols, float[][] m,
+                                         BiPredicate<Integer, Integer> hidden) {
+        int r = rows.size();
+        int c = cols.size();
+        float[] values = new float[r * c];
+        boolean[] masked = hidden == null ? null : new boolean[r * c];
+        for (int i = 0; i < r; i++) {
+            for (int j = 0; j < c; j++) {
+                values[i * c + j] = m[i][j];
+                if (masked != null) {
+                    masked[i * c + j] = hidden.test(i, j);
+                }
+            }
+        }
+        return new HeatmapData(rows, cols, values, masked);
+    }
+
+    /**
+     * How a chapter shows a matrix: titled by {@code titleKey}, queries down and keys across, a
+     * colour bar named by {@code legendKey}, masked cells marked, each number with {@code decimals}
+     * (none when negative), cells up to {@code maxCell}.
+     */
+    public HeatmapOptions matrixOptions(String titleKey, String legendKey, int decimals, double maxCell) {
+        return HeatmapOptions.defaults()
+                .withMaxCell(maxCell)
+                .withTitle(texts.get(titleKey))
+                .withAxes(texts.get("chapter.ui.axis.queries"), texts.get("chapter.ui.axis.keys"))
+                .withLegend(true, texts.get(legendKey), texts.get("chapter.ui.masked"))
+                .withValues(decimals >= 0, Math.max(0, decimals))
+                .withLocale(texts.locale());
+    }
+
+    /** A chapter's matrix coloured over {@code range}. */
+    public static Figure matrix(HeatmapData d, MatrixRange range, HeatmapOptions o) {
+        ColorScale scale = switch (range) {
+            case UNIT -> ColorScale.unit(ColorMap.VIRIDIS);
+            case AUTO -> ColorScale.auto(ColorMap.VIRIDIS, List.of(d));
+            case SIGNED -> ColorScale.centred(ColorMap.BLUE_RED, List.of(d));
+        };
+        return Figure.single(d, scale, o);
+    }
+
+    /** The matrices of a walkthrough step side by side, with the parts asked for (see {@link StepFigures}). */
+    public Figure steps(StepTables step, FigureParts parts) {
+        return steps.figure(step, parts);
+    }
+
+    /** The file name offered for a step's picture: step-4. */
+    public static String stepFileName(StepTables step) {
+        return StepFigures.fileName(step);
     }
 
     private static MapView view(ExportRequest r, ViewMode mode, int head) {

@@ -19,23 +19,24 @@ import org.attentionexplainer.i18n.Localization;
  * decimals, scores and weights coloured within their own matrix (the walkthrough's blue)
  * with a colour bar each, the other matrices as plain tables, the query the lesson follows
  * outlined where a matrix has every query's row (as on screen), and a caption naming the
- * example. Type is large enough for a projector.
+ * example. Type is large enough for a projector. The app and its exports get it through
+ * {@link AttentionFigures#steps}.
  */
-public final class StepFigures {
+final class StepFigures {
     /** Decimals of every number, as the walkthrough shows them. */
-    public static final int DECIMALS = 4;
+    static final int DECIMALS = 4;
     /** Base text size in layout pixels: 2× export makes 36 px type on a 1920-pixel slide. */
     static final double FONT = 18;
     static final double MIN_CELL = 56;
     static final double MAX_CELL = 140;
     private final Localization texts;
 
-    public StepFigures(Localization texts) {
+    StepFigures(Localization texts) {
         this.texts = texts;
     }
 
     /** The figure of the step's matrices, with the parts asked for. */
-    public Figure figure(StepTables step, FigureParts parts) {
+    Figure figure(StepTables step, FigureParts parts) {
         List<HeatmapData> maps = new ArrayList<>();
         List<String> titles = new ArrayList<>();
         List<ColorScale> scales = new ArrayList<>();
@@ -88,7 +89,7 @@ public final class StepFigures {
     }
 
     /** The file name offered for a step: step-4.png. */
-    public static String fileName(StepTables step) {
+    static String fileName(StepTables step) {
         return "step-" + (step.step().ordinal() + 1);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaConstructorCall;
 import com.tngtech.archunit.core.domain.JavaFieldAccess;
@@ -17,6 +18,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.Slice;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -109,6 +111,53 @@ class LayeringTest {
         }
         assertEquals(List.of(), makers);
     }
+
+    /**
+     * The engine's entry points that the ui holds: the engine (made by the app's start and handed
+     * to the screens through their AppContext), the start of its backend (the app's start only,
+     * see above) and the real model (loaded from its files, then asked for immutable traces).
+     */
+    static final Set<String> ENGINE_ENTRY_POINTS = Set.of(BASE + "engine.AttentionEngine",
+            BASE + "engine.Backends", BASE + "engine.bert.MiniLmModel");
+
+    /** Engine classes that use ND4J or JavaCPP, directly or through other engine classes. */
+    static final DescribedPredicate<JavaClass> REACHES_ND4J = new DescribedPredicate<>(
+            "engine classes that reach ND4J (other than its entry points)") {
+        @Override
+        public boolean test(JavaClass c) {
+            return inEngine(c) && !ENGINE_ENTRY_POINTS.contains(c.getName()) && reachesNd4j(c, new HashSet<>());
+        }
+
+        private boolean inEngine(JavaClass c) {
+            return c.getPackageName().startsWith(BASE + "engine");
+        }
+
+        private boolean reachesNd4j(JavaClass c, Set<String> seen) {
+            if (!seen.add(c.getName())) {
+                return false;
+            }
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                JavaClass t = d.getTargetClass();
+                String p = t.getPackageName();
+                if (p.startsWith("org.nd4j") || p.startsWith("org.bytedeco")
+                        || inEngine(t) && reachesNd4j(t, seen)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    };
+
+    /**
+     * The ui reads the engine's immutable values (traces, specs, tensors, the real model's results,
+     * the engine's exceptions) as they are: a copy of each in lesson or render would be a second
+     * type and a conversion per slider step for nothing. It never reaches ND4J through the engine:
+     * besides those values it holds only the entry points above.
+     */
+    @ArchTest
+    static final ArchRule theUiUsesOnlyTheEnginesValuesAndEntryPoints = noClasses()
+            .that().resideInAPackage(BASE + "ui..")
+            .should().dependOnClassesThat(REACHES_ND4J);
 
     /** The screens of the app; the other ui packages are what they share. */
     static final Set<String> SCREENS = Set.of("walkthrough", "chapters", "explorer", "realmodel", "home");

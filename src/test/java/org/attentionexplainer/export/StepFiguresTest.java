@@ -80,7 +80,7 @@ class StepFiguresTest {
         assertEquals(0.8610, t.tables().get(2).values().get(1, 2), 5e-5);
         assertFalse(t.tables().get(2).heat(), "context vectors are a plain table");
 
-        Figure f = new StepFigures(Localization.of(Locale.ENGLISH)).figure(t, FigureParts.ALL);
+        Figure f = new AttentionFigures(Localization.of(Locale.ENGLISH)).steps(t, FigureParts.ALL);
         assertEquals("4. All queries at once", f.options().title());
         assertNull(f.scale(2), "plain table");
         Path svg = dir.resolve("step-4.svg");
@@ -98,7 +98,7 @@ class StepFiguresTest {
         for (int query : new int[] {CourseExample.HELLO_QUERY, 2}) {
             StepTables t = StepTables.of(Step.ALL_QUERIES, hello, query, trained, CourseExample.SEED).orElseThrow();
             org.attentionexplainer.render.Drawing d =
-                    FigureFiles.draw(new StepFigures(Localization.of(Locale.ENGLISH)).figure(t, FigureParts.ALL));
+                    FigureFiles.draw(new AttentionFigures(Localization.of(Locale.ENGLISH)).steps(t, FigureParts.ALL));
             List<org.attentionexplainer.render.Mark.Raster> maps = d.marks().stream()
                     .filter(m -> m instanceof org.attentionexplainer.render.Mark.Raster)
                     .map(m -> (org.attentionexplainer.render.Mark.Raster) m)
@@ -121,14 +121,15 @@ class StepFiguresTest {
         }
         // the steps that follow one query show only its row: nothing to outline there
         org.attentionexplainer.render.Drawing scores = FigureFiles.draw(
-                new StepFigures(Localization.of(Locale.ENGLISH)).figure(step(Step.SCORES), FigureParts.ALL));
+                new AttentionFigures(Localization.of(Locale.ENGLISH)).steps(step(Step.SCORES), FigureParts.ALL));
         assertTrue(scores.marks().stream().noneMatch(m -> m instanceof org.attentionexplainer.render.Mark.Rect r
                 && r.fill() == 0 && r.strokeWidth() >= 2));
     }
 
     @Test
     void aPngAtTwiceTheScaleIsTwiceThePixelsAndTheDataHaveEveryMatrix() throws Exception {
-        Figure f = new StepFigures(Localization.of(Locale.ENGLISH)).figure(step(Step.TRAINED_CONTEXT), FigureParts.ALL);
+        Figure f = new AttentionFigures(Localization.of(Locale.ENGLISH)).steps(step(Step.TRAINED_CONTEXT),
+                FigureParts.ALL);
         Path one = dir.resolve("one.png");
         Path two = dir.resolve("two.png");
         FigureFiles.write(f, ExportFormat.PNG, Resolution.times(1), one, AtomicFiles.Existing.FAIL);
@@ -153,7 +154,7 @@ class StepFiguresTest {
 
     @Test
     void inTurkishTheTextsAreTurkishAndTheNumbersHaveDecimalCommas() throws Exception {
-        Figure f = new StepFigures(Localization.of(Locale.forLanguageTag("tr"))).figure(step(Step.SOFTMAX),
+        Figure f = new AttentionFigures(Localization.of(Locale.forLanguageTag("tr"))).steps(step(Step.SOFTMAX),
                 FigureParts.ALL);
         Path svg = dir.resolve("tr.svg");
         FigureFiles.write(f, ExportFormat.SVG, Resolution.times(1), svg, AtomicFiles.Existing.FAIL);
@@ -165,7 +166,7 @@ class StepFiguresTest {
 
     @Test
     void partsSwitchedOffAreLeftOut() throws Exception {
-        Figure f = new StepFigures(Localization.of(Locale.ENGLISH)).figure(step(Step.SCALED_SCORES),
+        Figure f = new AttentionFigures(Localization.of(Locale.ENGLISH)).steps(step(Step.SCALED_SCORES),
                 new FigureParts(false, true, false, false));
         Path svg = dir.resolve("bare.svg");
         FigureFiles.write(f, ExportFormat.SVG, Resolution.times(1), svg, AtomicFiles.Existing.FAIL);

@@ -118,9 +118,9 @@ class ColorMathTest {
 
     @Test
     void cellTextIsWhiteOnDarkAndBlackOnLightColours() {
-        assertEquals(0xffffffff, PanelLayout.contrastingText(ColorMap.VIRIDIS.argb(0)));
-        assertEquals(0xff000000, PanelLayout.contrastingText(ColorMap.VIRIDIS.argb(1)));
-        assertEquals(0xff000000, PanelLayout.contrastingText(0xfff7f7f7));
+        assertEquals(0xffffffff, PanelPainter.contrastingText(ColorMap.VIRIDIS.argb(0)));
+        assertEquals(0xff000000, PanelPainter.contrastingText(ColorMap.VIRIDIS.argb(1)));
+        assertEquals(0xff000000, PanelPainter.contrastingText(0xfff7f7f7));
     }
 
     @Test

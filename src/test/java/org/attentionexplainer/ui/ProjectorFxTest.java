@@ -127,8 +127,9 @@ class ProjectorFxTest {
                 FigureLayout l = c.shownProperty().get();
                 System.out.println(describe("chapter " + page, c));
                 if (tokenMap(l)) {
-                    // one map gets the 48 px; two side by side share the column's width
-                    double least = l.columns() == 1 ? atLeast(48) : atLeast(36);
+                    // one map gets the 48 px; two side by side share the column's width, four
+                    // (the encoder's steps) its height too
+                    double least = l.panelCount() == 1 ? atLeast(48) : l.panelCount() == 2 ? atLeast(36) : atLeast(28);
                     assertTrue(l.cellSize() >= least, describe("chapter " + page, c));
                     assertTrue(l.labelsShown(), describe("chapter " + page, c));
                     checked++;

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleConsumer;
+import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.onnx.OnnxFormatException;
 import org.attentionexplainer.engine.onnx.OnnxModel;
 import org.attentionexplainer.engine.onnx.OnnxReader;
@@ -122,6 +123,15 @@ public final class MiniLmModel {
             batch.add(tokenizer.encode(text));
         }
         return encoder.forward(batch, whatIf);
+    }
+
+    /**
+     * One layer's attention block for one text of {@code trace}, as a spec the toy engine computes
+     * (see {@link BertEncoder#attentionSpec}): what the screens explore a head with, without
+     * reaching into the encoder.
+     */
+    public AttentionSpec attentionSpec(EncoderTrace trace, int item, int layer) {
+        return encoder.attentionSpec(trace, item, layer);
     }
 
     /** Reports rising fractions only, so a listener never sees the bar go back. */

@@ -4,34 +4,25 @@ import java.util.List;
 import java.util.function.BiPredicate;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
+import org.attentionexplainer.export.AttentionFigures;
+import org.attentionexplainer.export.AttentionFigures.MatrixRange;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.render.HeatmapOptions;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.i18n.I18n;
 
-/** Heatmaps of the chapters: a matrix with its labels on the shared heatmap control. */
+/**
+ * Heatmaps of the chapters: a matrix with its labels on the shared heatmap control. The figures
+ * themselves come from {@link AttentionFigures}, as every figure of the app does.
+ */
 final class Maps {
     private Maps() {
     }
 
     /** One (rows, cols) matrix; {@code hidden} marks masked cells (null: none). */
     static HeatmapData data(List<String> rows, List<String> cols, float[][] m, BiPredicate<Integer, Integer> hidden) {
-        int r = rows.size();
-        int c = cols.size();
-        float[] values = new float[r * c];
-        boolean[] masked = hidden == null ? null : new boolean[r * c];
-        for (int i = 0; i < r; i++) {
-            for (int j = 0; j < c; j++) {
-                values[i * c + j] = m[i][j];
-                if (masked != null) {
-                    masked[i * c + j] = hidden.test(i, j);
-                }
-            }
-        }
-        return new HeatmapData(rows, cols, values, masked);
+        return AttentionFigures.matrixData(rows, cols, m, hidden);
     }
 
     static List<String> numbered(int n) {
@@ -39,25 +30,19 @@ final class Maps {
     }
 
     static HeatmapOptions options(I18n i18n, String titleKey, String legendKey, int decimals, double maxCell) {
-        return HeatmapOptions.defaults()
-                .withMaxCell(maxCell)
-                .withTitle(i18n.get(titleKey))
-                .withAxes(i18n.get("chapter.ui.axis.queries"), i18n.get("chapter.ui.axis.keys"))
-                .withLegend(true, i18n.get(legendKey), i18n.get("chapter.ui.masked"))
-                .withValues(decimals >= 0, Math.max(0, decimals))
-                .withLocale(i18n.locale());
+        return new AttentionFigures(i18n.texts()).matrixOptions(titleKey, legendKey, decimals, maxCell);
     }
 
     static Figure single(HeatmapData d, HeatmapOptions o) {
-        return Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS), o);
+        return AttentionFigures.matrix(d, MatrixRange.UNIT, o);
     }
 
     static Figure auto(HeatmapData d, HeatmapOptions o) {
-        return Figure.single(d, ColorScale.auto(ColorMap.VIRIDIS, List.of(d)), o);
+        return AttentionFigures.matrix(d, MatrixRange.AUTO, o);
     }
 
     static Figure signed(HeatmapData d, HeatmapOptions o) {
-        return Figure.single(d, ColorScale.centred(ColorMap.BLUE_RED, List.of(d)), o);
+        return AttentionFigures.matrix(d, MatrixRange.SIGNED, o);
     }
 
     /**

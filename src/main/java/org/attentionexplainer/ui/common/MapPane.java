@@ -175,9 +175,4 @@ public final class MapPane {
     public javafx.beans.property.BooleanProperty presentingProperty() {
         return presenting;
     }
-
-    /** The heatmap control, for tests and benchmarks. */
-    public HeatmapControl heatmap() {
-        return heatmap;
-    }
 }

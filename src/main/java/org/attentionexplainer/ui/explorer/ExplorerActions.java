@@ -1,10 +1,12 @@
 package org.attentionexplainer.ui.explorer;
 
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import javafx.beans.binding.BooleanBinding;
 import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.SessionFiles;
 import org.attentionexplainer.ui.common.MapsExport;
+import org.attentionexplainer.ui.common.MapsModel;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.shell.AppContext;
 
@@ -17,23 +19,27 @@ public final class ExplorerActions {
     private ExplorerActions() {
     }
 
-    /** Every action of the explorer on {@code vm}; success lines go to the explorer's message. */
-    public static ExportActions create(AppContext context, ExplorerViewModel vm) {
-        BooleanBinding traced = vm.traceProperty().isNotNull();
-        return new ExportActions(context.i18n(), context.files(), vm::showInfo)
+    /**
+     * Every action of the explorer on its maps and sessions; success lines go to {@code info}
+     * (the explorer's message).
+     */
+    static ExportActions create(AppContext context, MapsModel maps, ExplorerSessions sessions,
+                                Consumer<String> info) {
+        BooleanBinding traced = maps.traceProperty().isNotNull();
+        return new ExportActions(context.i18n(), context.files(), info)
                 .withRecent(new org.attentionexplainer.ui.shell.RecentFiles(context.settings()))
-                .figures(vm.figureProperty().isNotNull(), context.i18n().text("export.off.computing"),
-                        () -> "attention", MapsExport.figures(vm.maps()))
-                .heads(traced, context.i18n().text("export.off.computing"), MapsExport.heads(vm.maps(), context.i18n()))
+                .figures(maps.figureProperty().isNotNull(), context.i18n().text("export.off.computing"),
+                        () -> "attention", MapsExport.figures(maps))
+                .heads(traced, context.i18n().text("export.off.computing"), MapsExport.heads(maps, context.i18n()))
                 .sessions(new ExportActions.Sessions() {
                     @Override
                     public void save(Path file) throws java.io.IOException {
-                        SessionFiles.write(file, ExplorerSessions.snapshot(vm), AtomicFiles.Existing.REPLACE);
+                        SessionFiles.write(file, sessions.snapshot(), AtomicFiles.Existing.REPLACE);
                     }
 
                     @Override
                     public void open(Path file) throws Exception {
-                        ExplorerSessions.restore(vm, SessionFiles.read(file));
+                        sessions.restore(SessionFiles.read(file));
                     }
                 });
     }

@@ -5,8 +5,6 @@ import org.attentionexplainer.lesson.explorer.ModelBuilder;
 import org.attentionexplainer.export.AttentionFigure;
 import org.attentionexplainer.export.AttentionFigures;
 import org.attentionexplainer.export.MapView;
-import org.attentionexplainer.ui.explorer.ExplorerViewModel.Request;
-import org.attentionexplainer.ui.explorer.ExplorerViewModel.Result;
 import org.attentionexplainer.ui.shell.AppContext;
 
 /**
@@ -21,7 +19,7 @@ final class ExplorerComputation {
     private final AppContext context;
     private final ModelBuilder builder = new ModelBuilder();
     /** The newest result: a request with the same inputs reuses its traces. */
-    private volatile Result latest;
+    private volatile ExplorerResult latest;
 
     ExplorerComputation(AppContext context) {
         this.context = context;
@@ -31,8 +29,8 @@ final class ExplorerComputation {
      * True when {@code request} only moves a control of the model last computed and its maps
      * are small: then it costs well under a millisecond once warm.
      */
-    boolean smallStep(Request request) {
-        Result prev = latest;
+    boolean smallStep(ExplorerRequest request) {
+        ExplorerResult prev = latest;
         if (prev == null || !prev.request().sameModel(request)) {
             return false;
         }
@@ -42,8 +40,8 @@ final class ExplorerComputation {
     }
 
     /** The model and attention (unless unchanged), then the figure. */
-    Result compute(Request r) {
-        Result prev = latest;
+    ExplorerResult compute(ExplorerRequest r) {
+        ExplorerResult prev = latest;
         AttentionTrace b;
         AttentionTrace a;
         if (prev != null && prev.request().sameInputs(r)) {
@@ -61,8 +59,8 @@ final class ExplorerComputation {
         // the language of the moment: a change of language asks for a new figure
         AttentionFigures figures = new AttentionFigures(context.i18n().texts());
         AttentionFigure figure = figures.figure(b, a, view, figures.caption(r.settings(), r.loaded(), b));
-        Result result = new Result(new Request(r.settings(), r.loaded(), r.controls(), r.pinned(), view), b, a,
-                figure);
+        ExplorerResult result = new ExplorerResult(new ExplorerRequest(r.settings(), r.loaded(), r.controls(),
+                r.pinned(), view), b, a, figure);
         latest = result;
         return result;
     }

@@ -30,10 +30,10 @@ final class ExplorerLoader {
     /** What the loader needs of the explorer. */
     interface Explorer {
         /** The request of the settings now, with nothing pinned. */
-        ExplorerViewModel.Request now();
+        ExplorerRequest now();
 
         /** Computes a request (on the worker). */
-        ExplorerViewModel.Result compute(ExplorerViewModel.Request request);
+        ExplorerResult compute(ExplorerRequest request);
 
         /** Takes a loaded model that has been computed once, on the FX thread. */
         void adopt(Prepared prepared, String name);
@@ -43,7 +43,7 @@ final class ExplorerLoader {
     }
 
     /** A checked candidate: what to adopt, and the computation that proved it works. */
-    record Prepared(LoadedData loaded, AttentionControls controls, int heads, ExplorerViewModel.Result result) {
+    record Prepared(LoadedData loaded, AttentionControls controls, int heads, ExplorerResult result) {
     }
 
     ExplorerLoader(Explorer explorer, BackgroundWork work, I18n i18n) {
@@ -53,7 +53,7 @@ final class ExplorerLoader {
     }
 
     void loadSpec(Path file) {
-        ExplorerViewModel.Request now = request();
+        ExplorerRequest now = request();
         run(file.getFileName().toString(), () -> {
             AttentionSpec spec = read(() -> DataFiles.spec(file));
             AttentionControls controls = AttentionControls.of(spec);
@@ -63,7 +63,7 @@ final class ExplorerLoader {
     }
 
     void loadInput(Path file) {
-        ExplorerViewModel.Request now = request();
+        ExplorerRequest now = request();
         run(file.getFileName().toString(), () -> {
             Tensor x = read(() -> DataFiles.input(file));
             return prepare(now, now.loaded().withInput(file.getFileName().toString(), x), now.controls(),
@@ -72,7 +72,7 @@ final class ExplorerLoader {
     }
 
     void loadWeights(List<Path> files) {
-        ExplorerViewModel.Request now = request();
+        ExplorerRequest now = request();
         String name = files.size() == 1 ? files.get(0).getFileName().toString()
                 : files.stream().map(p -> p.getFileName().toString()).reduce((a, b) -> a + ", " + b).orElse("");
         run(name, () -> {
@@ -87,21 +87,21 @@ final class ExplorerLoader {
      */
     void restore(ModelSettings settings, LoadedData d, AttentionControls controls, MapView view,
                  Runnable then) {
-        ExplorerViewModel.Request now = new ExplorerViewModel.Request(settings, d, controls, null, view);
+        ExplorerRequest now = new ExplorerRequest(settings, d, controls, null, view);
         run(d.name(), () -> prepare(now, d, controls, settings.heads()), then);
     }
 
-    private ExplorerViewModel.Request request() {
+    private ExplorerRequest request() {
         return explorer.now();
     }
 
     /** Runs on the worker: the heads nearest to the wanted ones, then one real computation. */
-    private Prepared prepare(ExplorerViewModel.Request now, LoadedData d, AttentionControls controls, int wanted) {
+    private Prepared prepare(ExplorerRequest now, LoadedData d, AttentionControls controls, int wanted) {
         int heads = ModelBuilder.nearestDivisor(ModelBuilder.projectedWidth(d, now.settings().dModel()), wanted);
         ModelSettings s = now.settings();
         ModelSettings settings = new ModelSettings(s.tokens(), s.dModel(), heads, s.projection(), s.weightSeed(),
                 s.embeddingSeed(), s.positional());
-        ExplorerViewModel.Request r = new ExplorerViewModel.Request(settings, d, controls, null, now.view());
+        ExplorerRequest r = new ExplorerRequest(settings, d, controls, null, now.view());
         return new Prepared(d, controls, heads, explorer.compute(r));
     }
 

@@ -37,8 +37,8 @@ public final class ExplorerScreen implements Screen {
     public Node view() {
         if (view == null) {
             model = new ExplorerViewModel(context);
-            ExplorerSessions.remember(model, context.settings());
-            actions = ExplorerActions.create(context, model);
+            model.sessions().remember(context.settings());
+            actions = ExplorerActions.create(context, model.maps(), model.sessions(), model::showInfo);
             explorerView = new ExplorerView(model, context.i18n(), actions);
             explorerView.presentingProperty().set(presenting);
             view = explorerView.createView();

@@ -3,15 +3,25 @@ package org.attentionexplainer.ui.explorer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import javafx.beans.Observable;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.StringProperty;
 import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.export.SpecException;
+import org.attentionexplainer.lesson.explorer.AttentionControls;
+import org.attentionexplainer.lesson.explorer.LoadedData;
 import org.attentionexplainer.lesson.explorer.ModelBuilder;
 import org.attentionexplainer.lesson.explorer.ModelSettings;
+import org.attentionexplainer.lesson.explorer.ProjectionKind;
 import org.attentionexplainer.lesson.explorer.Session;
 import org.attentionexplainer.lesson.explorer.Tokenizer;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.Stage;
+import org.attentionexplainer.ui.common.DisplayModel;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.export.MapView;
 import org.attentionexplainer.export.ViewMode;
@@ -19,31 +29,53 @@ import org.attentionexplainer.export.ViewMode;
 /**
  * The explorer's state as a {@link Session}, and back. A session is checked whole before
  * anything changes; one with loaded tensors is computed once on the worker first, so a bad
- * one leaves the explorer as it was and says why.
+ * one leaves the explorer as it was and says why. It is given the explorer's settings (the
+ * properties a session holds), not the view-model.
  */
 final class ExplorerSessions {
-    private ExplorerSessions() {
+    /** The explorer's settings that a session holds, as the properties they live in. */
+    record Inputs(StringProperty sentence, IntegerProperty dModel, IntegerProperty heads,
+                  ObjectProperty<ProjectionKind> projection, LongProperty weightSeed, LongProperty embeddingSeed,
+                  BooleanProperty positional, ControlsModel controls, ObjectProperty<AttentionControls> pinned,
+                  DisplayModel display, ObjectProperty<LoadedData> loaded) {
     }
 
-    static Session snapshot(ExplorerViewModel vm) {
-        return new Session(Session.VERSION, vm.sentenceProperty().get(), vm.settings(), vm.controls().snapshot(),
-                vm.pinnedProperty().get(), vm.display().stageProperty().get().id(), vm.display().colorMapProperty().get().id(),
-                vm.display().autoRangeProperty().get(), vm.display().showValuesProperty().get(), vm.display().headProperty().get(),
-                vm.display().modeProperty().get().name().toLowerCase(Locale.ROOT), vm.loadedProperty().get());
+    private final Inputs in;
+    private final Supplier<ModelSettings> model;
+    private final ExplorerLoader loader;
+    private final Runnable recompute;
+
+    /**
+     * @param model     the model's settings now (with the sentence's tokens)
+     * @param loader    computes a session's loaded tensors once before they are taken
+     * @param recompute asks for the picture of the settings now
+     */
+    ExplorerSessions(Inputs in, Supplier<ModelSettings> model, ExplorerLoader loader, Runnable recompute) {
+        this.in = in;
+        this.model = model;
+        this.loader = loader;
+        this.recompute = recompute;
+    }
+
+    Session snapshot() {
+        DisplayModel display = in.display();
+        return new Session(Session.VERSION, in.sentence().get(), model.get(), in.controls().snapshot(),
+                in.pinned().get(), display.stageProperty().get().id(), display.colorMapProperty().get().id(),
+                display.autoRangeProperty().get(), display.showValuesProperty().get(), display.headProperty().get(),
+                display.modeProperty().get().name().toLowerCase(Locale.ROOT), in.loaded().get());
     }
 
     /** Restores the explorer's settings of the last run and remembers them from now on. */
-    static void remember(ExplorerViewModel vm, Settings settings) {
-        new ExplorerPersistence(settings, () -> snapshot(vm)).attach(s -> restoreSentence(vm, s), changes(vm));
+    void remember(Settings settings) {
+        new ExplorerPersistence(settings, this::snapshot).attach(this::restoreSentence, changes());
     }
 
     /** Everything a change of which changes the session. */
-    static Observable[] changes(ExplorerViewModel vm) {
-        List<Observable> all = new ArrayList<>(List.of(vm.sentenceProperty(), vm.dModelProperty(),
-                vm.headsProperty(), vm.projectionProperty(), vm.weightSeedProperty(), vm.embeddingSeedProperty(),
-                vm.positionalProperty(), vm.pinnedProperty(), vm.display().modeProperty()));
-        all.addAll(List.of(vm.controls().all()));
-        all.addAll(List.of(vm.display().figureSettings()));
+    Observable[] changes() {
+        List<Observable> all = new ArrayList<>(List.of(in.sentence(), in.dModel(), in.heads(), in.projection(),
+                in.weightSeed(), in.embeddingSeed(), in.positional(), in.pinned(), in.display().modeProperty()));
+        all.addAll(List.of(in.controls().all()));
+        all.addAll(List.of(in.display().figureSettings()));
         return all.toArray(Observable[]::new);
     }
 
@@ -53,33 +85,34 @@ final class ExplorerSessions {
      *
      * @throws SpecException with one line if the session cannot be shown; nothing has changed then
      */
-    static void restore(ExplorerViewModel vm, Session s) throws SpecException {
+    void restore(Session s) throws SpecException {
         if (s.loaded().isEmpty()) {
-            restoreSentence(vm, s);
+            restoreSentence(s);
             return;
         }
         check(s);
         MapView view = new MapView(mode(s), s.head(), stage(s), colorMap(s), s.autoRange(),
                 s.showValues());
-        vm.restoreLoaded(s.model(), s.loaded(), s.controls(), view, () -> apply(vm, s));
+        loader.restore(s.model(), s.loaded(), s.controls(), view, () -> apply(s));
     }
 
     /** A session of a typed sentence (nothing loaded): the model, controls and view at once. */
-    static void restoreSentence(ExplorerViewModel vm, Session s) throws SpecException {
+    void restoreSentence(Session s) throws SpecException {
         if (!s.loaded().isEmpty()) {
             throw new IllegalArgumentException("the session has loaded tensors");
         }
         check(s);
-        vm.useSentence();
-        apply(vm, s);
+        in.loaded().set(LoadedData.NONE);
+        recompute.run();
+        apply(s);
     }
 
     /** Refuses what the explorer cannot show, in one line. */
     static void check(Session s) throws SpecException {
         ModelSettings m = s.model();
-        if (m.dModel() > ExplorerViewModel.MAX_D_MODEL) {
+        if (m.dModel() > ModelSettings.MAX_D_MODEL) {
             throw new SpecException("d_model " + m.dModel() + " is larger than the explorer's "
-                    + ExplorerViewModel.MAX_D_MODEL);
+                    + ModelSettings.MAX_D_MODEL);
         }
         if (s.loaded().isEmpty()) {
             Tokenizer.Result r = Tokenizer.tokenize(s.sentence(), Tokenizer.MAX_TOKENS);
@@ -127,23 +160,24 @@ final class ExplorerSessions {
         return null;
     }
 
-    private static void apply(ExplorerViewModel vm, Session s) {
+    private void apply(Session s) {
         ModelSettings m = s.model();
-        vm.sentenceProperty().set(s.sentence());
-        vm.dModelProperty().set(m.dModel());
-        vm.headsProperty().set(m.heads());
-        vm.projectionProperty().set(m.projection());
-        vm.weightSeedProperty().set(m.weightSeed());
-        vm.embeddingSeedProperty().set(m.embeddingSeed());
-        vm.positionalProperty().set(m.positional());
-        vm.controls().load(s.controls());
-        vm.pinnedProperty().set(s.pinned());
-        vm.display().stageProperty().set(stage(s));
-        vm.display().colorMapProperty().set(colorMap(s));
-        vm.display().autoRangeProperty().set(s.autoRange());
-        vm.display().showValuesProperty().set(s.showValues());
-        vm.display().modeProperty().set(mode(s));
-        vm.display().headProperty().set(s.head());
-        vm.recompute();
+        in.sentence().set(s.sentence());
+        in.dModel().set(m.dModel());
+        in.heads().set(m.heads());
+        in.projection().set(m.projection());
+        in.weightSeed().set(m.weightSeed());
+        in.embeddingSeed().set(m.embeddingSeed());
+        in.positional().set(m.positional());
+        in.controls().load(s.controls());
+        in.pinned().set(s.pinned());
+        DisplayModel display = in.display();
+        display.stageProperty().set(stage(s));
+        display.colorMapProperty().set(colorMap(s));
+        display.autoRangeProperty().set(s.autoRange());
+        display.showValuesProperty().set(s.showValues());
+        display.modeProperty().set(mode(s));
+        display.headProperty().set(s.head());
+        recompute.run();
     }
 }

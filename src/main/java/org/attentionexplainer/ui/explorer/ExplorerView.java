@@ -13,7 +13,6 @@ import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.MapPane;
 import org.attentionexplainer.ui.common.Widgets;
 import org.attentionexplainer.ui.export.ExportActions;
-import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /**
@@ -80,10 +79,5 @@ public final class ExplorerView {
     private static void styleMessage(Label message, boolean error) {
         message.getStyleClass().removeAll("error-text", "hint");
         message.getStyleClass().add(error ? "error-text" : "hint");
-    }
-
-    /** The heatmap control, for tests and benchmarks. */
-    public HeatmapControl heatmap() {
-        return maps.heatmap();
     }
 }

@@ -36,7 +36,6 @@ import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.Coalescer;
-import org.attentionexplainer.export.AttentionFigure;
 import org.attentionexplainer.export.MapView;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.common.MapsModel;
@@ -57,9 +56,10 @@ public final class ExplorerViewModel {
 
     private final AppContext context;
     private final I18n i18n;
-    private final Coalescer<Result> coalescer;
+    private final Coalescer<ExplorerResult> coalescer;
     private final ExplorerComputation computation;
     private final ExplorerLoader loader;
+    private final ExplorerSessions sessions;
 
     private final StringProperty sentence = new SimpleStringProperty(this, "sentence", DEFAULT_SENTENCE);
     private final ReadOnlyListWrapper<String> tokens = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
@@ -85,22 +85,6 @@ public final class ExplorerViewModel {
 
     private int updating;
 
-    /** One request's inputs, captured on the FX thread. */
-    record Request(ModelSettings settings, LoadedData loaded, AttentionControls controls, AttentionControls pinned,
-                   MapView view) {
-        boolean sameInputs(Request o) {
-            return sameModel(o) && controls.equals(o.controls) && java.util.Objects.equals(pinned, o.pinned);
-        }
-
-        boolean sameModel(Request o) {
-            return settings.equals(o.settings) && loaded.equals(o.loaded);
-        }
-    }
-
-    /** Its outputs: B is the live setting, A the pinned one (or null), and the figure of the view. */
-    record Result(Request request, AttentionTrace trace, AttentionTrace traceA, AttentionFigure figure) {
-    }
-
     public ExplorerViewModel(AppContext context) {
         this.context = context;
         this.i18n = context.i18n();
@@ -111,12 +95,12 @@ public final class ExplorerViewModel {
         this.mode = display.modeProperty();
         this.loader = new ExplorerLoader(new ExplorerLoader.Explorer() {
             @Override
-            public Request now() {
-                return new Request(settings(), loaded.get(), controls.snapshot(), null, view());
+            public ExplorerRequest now() {
+                return new ExplorerRequest(settings(), loaded.get(), controls.snapshot(), null, view());
             }
 
             @Override
-            public Result compute(Request request) {
+            public ExplorerResult compute(ExplorerRequest request) {
                 return computation.compute(request);
             }
 
@@ -130,6 +114,9 @@ public final class ExplorerViewModel {
                 ExplorerViewModel.this.fail(message);
             }
         }, context.work(), i18n);
+        this.sessions = new ExplorerSessions(new ExplorerSessions.Inputs(sentence, dModel, heads, projection,
+                weightSeed, embeddingSeed, positional, controls, pinned, display, loaded), this::settings, loader,
+                this::recompute);
         sentence.addListener(o -> retokenize());
         for (Observable o : new Observable[] {dModel, projection, loaded}) {
             o.addListener(x -> updateHeadsOffered());
@@ -218,7 +205,7 @@ public final class ExplorerViewModel {
                 return;
             }
         }
-        Request request = new Request(settings(), l, controls.snapshot(),
+        ExplorerRequest request = new ExplorerRequest(settings(), l, controls.snapshot(),
                 mode.get() == ViewMode.COMPARE ? pinned.get() : null, view());
         if (answerAtOnce(request)) {
             AT_ONCE.submit(() -> compute(request), this::accept, this::failCompute);
@@ -240,16 +227,16 @@ public final class ExplorerViewModel {
      * and a frame later. Only while no background work runs, so the engine is free and results
      * stay in order.
      */
-    private boolean answerAtOnce(Request request) {
+    private boolean answerAtOnce(ExplorerRequest request) {
         return coalescer.idle() && context.work().runningProperty().get() == 0 && computation.smallStep(request);
     }
 
     /** Runs on the worker (or at once): see {@link ExplorerComputation#compute}. */
-    Result compute(Request r) {
+    ExplorerResult compute(ExplorerRequest r) {
         return computation.compute(r);
     }
 
-    void accept(Result r) {
+    void accept(ExplorerResult r) {
         error.set(false);
         message.set("");
         maps.show(r.trace(), r.traceA(), r.figure(), r.request().view());
@@ -292,13 +279,9 @@ public final class ExplorerViewModel {
         return new org.attentionexplainer.ui.shell.LastFolder(context.settings());
     }
 
-    /**
-     * A session's model with its loaded tensors: computed once on the worker, then adopted and
-     * {@code then} applies the session's other settings; on failure nothing changes.
-     */
-    void restoreLoaded(ModelSettings settings, LoadedData d, AttentionControls controls, MapView view,
-                       Runnable then) {
-        loader.restore(settings, d, controls, view, then);
+    /** The explorer's settings as a session, and back. */
+    ExplorerSessions sessions() {
+        return sessions;
     }
 
     public void loadSpec(Path file) {

@@ -234,9 +234,4 @@ final class OverviewView {
         image.getPixelWriter().setPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
         return image;
     }
-
-    /** The thumbnails, [layer][head], for tests. */
-    StackPane[][] thumbnails() {
-        return cells;
-    }
 }

@@ -209,7 +209,7 @@ public final class RealModelViewModel {
     private void showFocus(int layer, int head) {
         MiniLmModel m = model;
         EncoderTrace t = trace;
-        focus.show(() -> m.encoder().attentionSpec(t, 0, layer), i18n.get("real.focus.name", MODEL_NAME, layer + 1),
+        focus.show(() -> m.attentionSpec(t, 0, layer), i18n.get("real.focus.name", MODEL_NAME, layer + 1),
                 head);
     }
 

@@ -6,8 +6,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import org.attentionexplainer.i18n.Localization;
-import org.attentionexplainer.export.StepFigures;
+import org.attentionexplainer.export.AttentionFigures;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.lesson.StepTables;
@@ -18,7 +17,7 @@ import org.attentionexplainer.ui.shell.AppContext;
 
 /**
  * What the walkthrough exports: the matrices of the step shown, drawn by the render layer
- * ({@link StepFigures}) as the step lays them out. A step without a matrix has nothing to
+ * ({@link AttentionFigures#steps}) as the step lays them out. A step without a matrix has nothing to
  * export and says so.
  */
 final class WalkthroughExport {
@@ -41,9 +40,9 @@ final class WalkthroughExport {
                         : "walk.export.noMatrix"), tables, walk.stepProperty(), i18n.localeProperty());
         walk.stepProperty().addListener(o -> notice.set(""));
         actions = new ExportActions(i18n, context.files(), notice::set)
-                .figures(tables.isNotNull(), whyNot, () -> StepFigures.fileName(tables.get()),
+                .figures(tables.isNotNull(), whyNot, () -> AttentionFigures.stepFileName(tables.get()),
                         parts -> tables.get() == null ? null
-                                : new StepFigures(Localization.of(i18n.locale())).figure(tables.get(), parts));
+                                : new AttentionFigures(i18n.texts()).steps(tables.get(), parts));
         refresh();
     }
 

@@ -81,12 +81,13 @@ class ExplorerBenchmark {
         HeatmapControl[] heatmap = new HeatmapControl[1];
         FxToolkit.setupFixture(() -> {
             vm[0] = new ExplorerViewModel(context);
-            ExplorerView view = new ExplorerView(vm[0], context.i18n(), ExplorerActions.create(context, vm[0]));
+            ExplorerView view = new ExplorerView(vm[0], context.i18n(), ExplorerActions.create(context, vm[0].maps(),
+                    vm[0].sessions(), vm[0]::showInfo));
             Scene scene = new Scene(view.createView(), 1200, 760);
             scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
             stage.setScene(scene);
             stage.show();
-            heatmap[0] = view.heatmap();
+            heatmap[0] = (HeatmapControl) scene.lookup("#explorer-heatmap");
             vm[0].dModelProperty().set(c.dModel());
             vm[0].headsProperty().set(c.heads());
             vm[0].sentenceProperty().set(sentence(c.tokens()));

@@ -44,7 +44,7 @@ class ExplorerPersistenceTest {
         AppContext context = new AppContext(new I18n(Locale.ENGLISH), BackgroundWork.sameThread(),
                 CompletableFuture.completedFuture(engine), settings);
         ExplorerViewModel vm = new ExplorerViewModel(context);
-        ExplorerSessions.remember(vm, settings);
+        vm.sessions().remember(settings);
         return vm;
     }
 
@@ -54,8 +54,8 @@ class ExplorerPersistenceTest {
     }
 
     private static Session defaults() {
-        return ExplorerSessions.snapshot(new ExplorerViewModel(new AppContext(new I18n(Locale.ENGLISH),
-                BackgroundWork.sameThread(), CompletableFuture.completedFuture(engine), new MemorySettings())));
+        return new ExplorerViewModel(new AppContext(new I18n(Locale.ENGLISH), BackgroundWork.sameThread(),
+                CompletableFuture.completedFuture(engine), new MemorySettings())).sessions().snapshot();
     }
 
     @Test
@@ -90,8 +90,8 @@ class ExplorerPersistenceTest {
         a.display().headProperty().set(5);
 
         ExplorerViewModel b = start(settings);
-        Session restored = ExplorerSessions.snapshot(b);
-        assertEquals(ExplorerSessions.snapshot(a), restored);
+        Session restored = b.sessions().snapshot();
+        assertEquals(a.sessions().snapshot(), restored);
         assertEquals("Kedi paspasın üstüne oturdu çünkü yorgundu.", restored.sentence());
         assertEquals(Set.of(1, 4), restored.controls().paddedKeys());
         assertEquals(0.6100000000000001, restored.controls().temperature(), 0.0, "stored exactly");
@@ -122,7 +122,7 @@ class ExplorerPersistenceTest {
     void aFirstRunKeepsTheDefaultsAndSavesThemAsASession() throws Exception {
         Settings settings = new MemorySettings();
         ExplorerViewModel vm = start(settings);
-        assertEquals(defaults(), ExplorerSessions.snapshot(vm));
+        assertEquals(defaults(), vm.sessions().snapshot());
         assertEquals(defaults(), stored(settings));
         assertNull(settings.get("explorer.sentence", null), "one value, not one key per setting");
     }
@@ -148,7 +148,7 @@ class ExplorerPersistenceTest {
                 Map.entry("view", "compare"));
         stored.forEach((k, v) -> settings.put("explorer." + k, v));
         ExplorerViewModel vm = start(settings);
-        Session s = ExplorerSessions.snapshot(vm);
+        Session s = vm.sessions().snapshot();
         assertEquals("Attention is all you need", s.sentence());
         assertEquals(16, s.model().dModel());
         assertEquals(2, s.model().heads());
@@ -168,7 +168,7 @@ class ExplorerPersistenceTest {
         settings.put(ExplorerPersistence.KEY,
                 "{\"version\": 2, \"sentence\": \"a b\", \"model\": {\"tokens\": [\"a\"]}}");
         ExplorerViewModel vm = start(settings);
-        assertEquals(defaults(), ExplorerSessions.snapshot(vm));
+        assertEquals(defaults(), vm.sessions().snapshot());
         assertFalse(vm.errorProperty().get());
     }
 
@@ -203,7 +203,7 @@ class ExplorerPersistenceTest {
         stored.forEach((k, v) -> settings.put("explorer." + k, v));
 
         ExplorerViewModel vm = start(settings);
-        Session s = ExplorerSessions.snapshot(vm);
+        Session s = vm.sessions().snapshot();
         Session d = defaults();
         assertEquals(d.sentence(), s.sentence());
         assertEquals(d.model(), s.model());

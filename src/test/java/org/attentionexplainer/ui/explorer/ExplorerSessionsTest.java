@@ -59,12 +59,12 @@ class ExplorerSessionsTest {
         a.display().modeProperty().set(ViewMode.FOCUS);
         a.display().headProperty().set(5);
         a.recompute();
-        String json = SessionFiles.toJson(ExplorerSessions.snapshot(a));
+        String json = SessionFiles.toJson(a.sessions().snapshot());
 
         ExplorerViewModel b = new ExplorerViewModel(context);
         Session s = SessionFiles.fromJson(json, "s.json");
-        ExplorerSessions.restore(b, s);
-        assertEquals(ExplorerSessions.snapshot(a), ExplorerSessions.snapshot(b));
+        b.sessions().restore(s);
+        assertEquals(a.sessions().snapshot(), b.sessions().snapshot());
         float[] wa = a.traceProperty().get().weights().toArray();
         float[] wb = b.traceProperty().get().weights().toArray();
         assertArrayEquals(wa, wb);
@@ -106,11 +106,11 @@ class ExplorerSessionsTest {
         Tensor x = Npy.read(files.resolve("x.npy"));
         Tensor wq = Npy.read(files.resolve("W_q.npy"));
         Path session = dir.resolve("loaded.json");
-        SessionFiles.write(session, ExplorerSessions.snapshot(a), AtomicFiles.Existing.FAIL);
+        SessionFiles.write(session, a.sessions().snapshot(), AtomicFiles.Existing.FAIL);
         deleteAll(files);
 
         ExplorerViewModel b = new ExplorerViewModel(context);
-        ExplorerSessions.restore(b, SessionFiles.read(session));
+        b.sessions().restore(SessionFiles.read(session));
         assertEquals(x, b.loadedProperty().get().input());
         assertEquals(wq, ((Projection.Separate) b.loadedProperty().get().weights()).query());
         assertArrayEquals(weights, b.traceProperty().get().weights().toArray());
@@ -118,7 +118,7 @@ class ExplorerSessionsTest {
         assertEquals(List.of("one", "two", "three"), b.traceProperty().get().tokens().subList(0, 3));
         assertEquals(3, b.display().headProperty().get());
         assertTrue(b.controls().causalProperty().get());
-        assertEquals(ExplorerSessions.snapshot(a), ExplorerSessions.snapshot(b));
+        assertEquals(a.sessions().snapshot(), b.sessions().snapshot());
     }
 
     @Test
@@ -130,11 +130,11 @@ class ExplorerSessionsTest {
         a.loadSpec(files.resolve("spec.json"));
         float[] output = a.traceProperty().get().output().toArray();
         Path session = dir.resolve("spec-session.json");
-        SessionFiles.write(session, ExplorerSessions.snapshot(a), AtomicFiles.Existing.FAIL);
+        SessionFiles.write(session, a.sessions().snapshot(), AtomicFiles.Existing.FAIL);
         deleteAll(files);
 
         ExplorerViewModel b = new ExplorerViewModel(context);
-        ExplorerSessions.restore(b, SessionFiles.read(session));
+        b.sessions().restore(SessionFiles.read(session));
         assertArrayEquals(output, b.traceProperty().get().output().toArray());
         float[] torch = Npy.read(MHA.resolve("weights.npy")).toArray();
         float[] ours = b.traceProperty().get().weights().toArray();
@@ -148,7 +148,7 @@ class ExplorerSessionsTest {
         AppContext context = TestContexts.english();
         ExplorerViewModel vm = new ExplorerViewModel(context);
         vm.controls().temperatureProperty().set(0.5);
-        Session before = ExplorerSessions.snapshot(vm);
+        Session before = vm.sessions().snapshot();
         var trace = vm.traceProperty().get();
 
         // weights 64 wide on 3-wide vectors: the engine refuses them; nothing changes and the message says why
@@ -156,23 +156,23 @@ class ExplorerSessionsTest {
         Session misfit = Session.of("a b c", new ModelSettings(List.of("a", "b", "c"), 3, 1,
                 ProjectionKind.SEPARATE, 1, 0, false), AttentionControls.defaults())
                 .withLoaded(new LoadedData("w.npy", null, null, new Projection.Separate(w, w, w)));
-        ExplorerSessions.restore(vm, SessionFiles.fromJson(SessionFiles.toJson(misfit), "misfit.json"));
+        vm.sessions().restore(SessionFiles.fromJson(SessionFiles.toJson(misfit), "misfit.json"));
         assertTrue(vm.errorProperty().get());
         assertTrue(vm.messageProperty().get().startsWith("Could not use w.npy: weights.query: shape (64, 64)"), vm.messageProperty().get());
-        assertEquals(before, ExplorerSessions.snapshot(vm));
+        assertEquals(before, vm.sessions().snapshot());
         assertSame(trace, vm.traceProperty().get());
 
         // heads that do not divide d_model, and an unknown view: refused before anything changes
         Session heads = Session.of("a b c", new ModelSettings(List.of("a", "b", "c"), 12, 5, ProjectionKind.SEPARATE,
                 1, 0, false), AttentionControls.defaults());
-        SpecException e = assertThrows(SpecException.class, () -> ExplorerSessions.restore(vm, heads));
+        SpecException e = assertThrows(SpecException.class, () -> vm.sessions().restore(heads));
         assertEquals("5 heads do not divide d_model 12", e.getMessage());
         String json = SessionFiles.toJson(Session.of("a b c", new ModelSettings(List.of("a", "b", "c"), 12, 4,
                 ProjectionKind.SEPARATE, 1, 0, false), AttentionControls.defaults())).replace("\"grid\"", "\"spiral\"");
-        e = assertThrows(SpecException.class, () -> ExplorerSessions.restore(vm,
+        e = assertThrows(SpecException.class, () -> vm.sessions().restore(
                 SessionFiles.fromJson(json, "s.json")));
         assertEquals("view 'spiral' is not grid, focus or compare", e.getMessage());
-        assertEquals(before, ExplorerSessions.snapshot(vm));
+        assertEquals(before, vm.sessions().snapshot());
         assertSame(trace, vm.traceProperty().get());
     }
 
