@@ -118,11 +118,12 @@ public final class DesktopApp extends Application {
     /** The screens in navigation order. */
     static List<org.attentionexplainer.ui.shell.Screen> createScreens(AppContext context) {
         List<org.attentionexplainer.ui.shell.Screen> screens = new ArrayList<>();
+        // "start here" first: a new user, or a class, meets what the app teaches and the ways in
+        screens.add(new HomeScreen(context));
         screens.add(new WalkthroughScreen(context));
         screens.add(new ChaptersScreen(context));
         screens.add(new ExplorerScreen(context));
         screens.add(new RealModelScreen(context));
-        screens.add(new HomeScreen(context));
         return screens;
     }
 

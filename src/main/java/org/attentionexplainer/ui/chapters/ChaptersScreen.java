@@ -15,6 +15,8 @@ public final class ChaptersScreen implements Screen {
     private ExportActions actions;
     private Node view;
 
+    private java.util.function.Consumer<String> goTo;
+
     public ChaptersScreen(AppContext context) {
         this.context = context;
     }
@@ -56,8 +58,17 @@ public final class ChaptersScreen implements Screen {
     public ChaptersViewModel model() {
         if (model == null) {
             model = new ChaptersViewModel(context);
+            if (goTo != null) {
+                model.book().onwardProperty().set(new org.attentionexplainer.ui.common.Book.Onward("chapter.onward",
+                        () -> goTo.accept("explorer")));
+            }
         }
         return model;
+    }
+
+    @Override
+    public void setNavigator(java.util.function.Consumer<String> goTo) {
+        this.goTo = goTo;
     }
 
     @Override

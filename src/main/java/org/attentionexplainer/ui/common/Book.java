@@ -22,6 +22,12 @@ public final class Book<P> {
     private final StepCursor<P> cursor;
     private final BooleanProperty presenting = new SimpleBooleanProperty(this, "presenting");
     private final BooleanProperty indexShown = new SimpleBooleanProperty(this, "indexShown");
+    private final javafx.beans.property.ObjectProperty<Onward> onward =
+            new javafx.beans.property.SimpleObjectProperty<>(this, "onward");
+
+    /** Where the last page leads (another part of the app) and the message key of its button. */
+    public record Onward(String labelKey, Runnable go) {
+    }
 
     /** @param key the settings key under which the page shown is remembered */
     public Book(List<P> pages, Settings settings, String key) {
@@ -84,6 +90,11 @@ public final class Book<P> {
     private boolean closeIndexAnd(BooleanSupplier move) {
         indexShown.set(false);
         return move.getAsBoolean();
+    }
+
+    /** What Next does on the last page; null leaves Next disabled there. */
+    public javafx.beans.property.ObjectProperty<Onward> onwardProperty() {
+        return onward;
     }
 
     public void toggleIndex() {

@@ -140,8 +140,20 @@ public final class BookView<P> {
         back.disableProperty().bind(book.indexProperty().isEqualTo(0));
         back.setOnAction(e -> book.previous());
         Button next = button(idPrefix + "-next", "walk.next");
-        next.disableProperty().bind(book.indexProperty().isEqualTo(book.pages().size() - 1));
-        next.setOnAction(e -> book.next());
+        // the last page is no dead end: Next leads on to the next part of the app
+        javafx.beans.binding.BooleanBinding last = book.indexProperty().isEqualTo(book.pages().size() - 1);
+        next.disableProperty().bind(last.and(book.onwardProperty().isNull()));
+        next.textProperty().unbind();
+        next.textProperty().bind(Bindings.createStringBinding(() -> last.get() && book.onwardProperty().get() != null
+                ? i18n.get(book.onwardProperty().get().labelKey()) : i18n.get("walk.next"),
+                last, book.onwardProperty(), i18n.localeProperty()));
+        next.setOnAction(e -> {
+            if (last.get() && book.onwardProperty().get() != null) {
+                book.onwardProperty().get().go().run();
+            } else {
+                book.next();
+            }
+        });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox row = new HBox(progress, title);

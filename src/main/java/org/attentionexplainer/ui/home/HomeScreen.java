@@ -1,6 +1,15 @@
 package org.attentionexplainer.ui.home;
 
+import java.util.Locale;
+import java.util.function.Consumer;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import org.attentionexplainer.i18n.Localization;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -8,10 +17,14 @@ import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.Screen;
 
-/** The welcome page: what the app is and what each part does. */
+/**
+ * The welcome page, first in the navigation: what the app teaches, the three ways in (each a
+ * button to it), presentation mode for the class, and the language.
+ */
 public final class HomeScreen implements Screen {
     private final AppContext context;
     private Node view;
+    private Consumer<String> goTo = id -> { };
 
     public HomeScreen(AppContext context) {
         this.context = context;
@@ -35,22 +48,64 @@ public final class HomeScreen implements Screen {
         return view;
     }
 
+    @Override
+    public void setNavigator(Consumer<String> goTo) {
+        this.goTo = goTo;
+    }
+
     private Node createView() {
-        Label title = new Label();
-        title.textProperty().bind(context.i18n().text("home.heading"));
-        title.getStyleClass().add("title");
-        Label intro = new Label();
-        intro.textProperty().bind(context.i18n().text("home.intro"));
-        intro.setWrapText(true);
-        Label keys = new Label();
-        keys.textProperty().bind(context.i18n().text("home.keys"));
-        keys.setWrapText(true);
-        keys.getStyleClass().add("hint");
-        VBox box = new VBox(16, title, intro, keys);
+        Label title = label("home.heading", "title");
+        Label intro = label("home.intro");
+        Label start = label("home.start", "subtitle");
+        HBox ways = new HBox(16, way("walkthrough", "home.way.walkthrough", "home.way.walkthrough.text"),
+                way("chapters", "home.way.chapters", "home.way.chapters.text"),
+                way("explorer", "home.way.explorer", "home.way.explorer.text"));
+        ways.setId("home-ways");
+        Label forClass = label("home.class");
+        Label keys = label("home.keys", "hint");
+        HBox language = new HBox(10, label("home.language"));
+        language.setAlignment(Pos.CENTER_LEFT);
+        ToggleGroup group = new ToggleGroup();
+        for (Locale l : Localization.SUPPORTED) {
+            ToggleButton b = new ToggleButton(l.getDisplayLanguage(l));
+            b.setId("home-language-" + l.getLanguage());
+            b.setToggleGroup(group);
+            b.setSelected(context.i18n().locale().getLanguage().equals(l.getLanguage()));
+            b.setOnAction(e -> context.i18n().localeProperty().set(Localization.supported(l)));
+            context.i18n().localeProperty().addListener((o, a, n) -> b.setSelected(
+                    n.getLanguage().equals(l.getLanguage())));
+            language.getChildren().add(b);
+        }
+        VBox box = new VBox(16, title, intro, start, ways, forClass, language, keys);
         box.setPadding(new Insets(32));
         box.setMaxWidth(900);
+        box.setId("home");
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
         return scroll;
+    }
+
+    private Label label(String key, String... styles) {
+        Label l = new Label();
+        l.textProperty().bind(context.i18n().text(key));
+        l.setWrapText(true);
+        l.getStyleClass().addAll(styles);
+        return l;
+    }
+
+    /** One way in: a large button to the screen and a line on what it holds. */
+    private Node way(String screenId, String key, String textKey) {
+        Button go = new Button();
+        go.setId("home-go-" + screenId);
+        go.textProperty().bind(context.i18n().text(key));
+        go.getStyleClass().add("home-way-button");
+        go.setMaxWidth(Double.MAX_VALUE);
+        go.setOnAction(e -> goTo.accept(screenId));
+        Label text = label(textKey);
+        VBox card = new VBox(8, go, text);
+        card.getStyleClass().add("home-way");
+        HBox.setHgrow(card, Priority.ALWAYS);
+        card.setPrefWidth(0);
+        return card;
     }
 }

@@ -195,6 +195,8 @@ public final class MainView {
             r.setToggleGroup(languageGroup);
             r.setSelected(i18n.locale().getLanguage().equals(l.getLanguage()));
             r.setOnAction(e -> model.setLocale(l));
+            // the Welcome page switches the language too: the menu follows
+            i18n.localeProperty().addListener((o, a, b) -> r.setSelected(b.getLanguage().equals(l.getLanguage())));
             languages.getItems().add(r);
         }
         Menu view = menu("menu.view", zoomIn, zoomOut, zoomReset, new SeparatorMenuItem(), fullScreen, present,
@@ -254,6 +256,9 @@ public final class MainView {
         Label backend = new Label();
         backend.setId("status-backend");
         backend.textProperty().bind(model.backendStatusProperty());
+        // which engine computes is for the About box once it is ready, not for the class's screen
+        backend.visibleProperty().bind(model.engineReadyProperty().not());
+        backend.managedProperty().bind(backend.visibleProperty());
         ProgressIndicator warming = new ProgressIndicator();
         warming.getStyleClass().add("status-progress");
         warming.visibleProperty().bind(model.engineReadyProperty().not());

@@ -42,6 +42,10 @@ public final class MainViewModel {
         current.set(this.screens.stream().filter(x -> x.id().equals(last)).findFirst()
                 .orElse(this.screens.isEmpty() ? null : this.screens.get(0)));
         current.addListener((o, a, b) -> s.put("screen", b.id()));
+        for (Screen screen : this.screens) {
+            screen.setNavigator(id -> this.screens.stream().filter(x -> x.id().equals(id)).findFirst()
+                    .ifPresent(current::set));
+        }
         theme.addListener((o, a, b) -> s.put("theme", b.name()));
         zoom.addListener((o, a, b) -> s.put("zoom", Double.toString(b.doubleValue())));
         context.i18n().localeProperty().addListener((o, a, b) -> {

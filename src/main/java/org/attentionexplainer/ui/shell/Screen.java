@@ -56,6 +56,13 @@ public interface Screen {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Given at start-up: shows the screen with that id. A screen leads on with it (the
+     * walkthrough's last step to the chapters) without knowing the other screens.
+     */
+    default void setNavigator(java.util.function.Consumer<String> goTo) {
+    }
+
     /** Told when presentation mode starts or ends, to reduce its text to headlines. */
     default void setPresenting(boolean on) {
     }

@@ -55,6 +55,12 @@ public final class WalkthroughScreen implements Screen {
     }
 
     @Override
+    public void setNavigator(java.util.function.Consumer<String> goTo) {
+        model.book().onwardProperty().set(new org.attentionexplainer.ui.common.Book.Onward("walk.onward",
+                () -> goTo.accept("chapters")));
+    }
+
+    @Override
     public void setPresenting(boolean on) {
         model.presentingProperty().set(on);
     }
