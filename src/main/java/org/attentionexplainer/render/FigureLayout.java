@@ -64,13 +64,18 @@ public final class FigureLayout {
         double captionH = captionHeight(roughCaption.size());
 
         int n = specs.size();
-        // panel titles that need a second line get it in every panel, so that the maps line up
+        // panel titles that need more lines get them in every panel, so that the maps line up; the
+        // lines taken make the cells smaller, so the panels narrower: wrap again (titles break at
+        // words, and are only shortened when even the most lines do not hold them)
         int titleLines = 1;
         Fit best = bestFit(specs, fixedColumns, maxWidth - 2 * pad - legendBlock,
                 maxHeight - 2 * pad - titleH - captionH, titleLines, m);
         List<PanelLayout> made = make(specs, best, everyRowLabelled, titleLines, m);
-        int needed = made.stream().mapToInt(p -> p.titleLinesNeeded).max().orElse(1);
-        if (needed > titleLines) {
+        for (int round = 0; round < PanelLayout.MAX_TITLE_LINES; round++) {
+            int needed = made.stream().mapToInt(p -> p.titleLinesNeeded).max().orElse(1);
+            if (needed <= titleLines) {
+                break;
+            }
             titleLines = needed;
             best = bestFit(specs, fixedColumns, maxWidth - 2 * pad - legendBlock,
                     maxHeight - 2 * pad - titleH - captionH, titleLines, m);

@@ -19,7 +19,7 @@ final class PanelLayout {
     /** The cells of a plain table. */
     static final int PLAIN_FILL = 0xffffffff;
     /** A panel title wraps onto at most this many lines. */
-    static final int MAX_TITLE_LINES = 2;
+    static final int MAX_TITLE_LINES = 4;
 
     final Panel panel;
     final HeatmapOptions opt;
