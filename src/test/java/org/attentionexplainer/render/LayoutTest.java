@@ -193,7 +193,7 @@ class LayoutTest {
         // two 4 x 4 maps in 200 px: each panel is about 90 px wide, a title of 36 characters is 180 px
         List<String> titles = List.of("Masked with 0 instead of −∞ (wrong)", "−∞ yerine 0 ile maskelenmiş (yanlış)");
         FigureLayout l = Figure.grid(List.of(uniform(4), uniform(4)), titles, ColorScale.unit(ColorMap.VIRIDIS),
-                OPT.withLegend(false, null, null)).layout(200, 400, HALF_EM);
+                OPT.withLegend(false, null, null), 2).layout(200, 400, HALF_EM);
         List<String> drawn = texts(l.drawing()).stream().map(Mark.Text::text).toList();
         for (String title : titles) {
             for (String word : title.split(" ")) {
