@@ -157,6 +157,32 @@ class ProjectorFxTest {
 
     @ParameterizedTest(name = "presenting {0}, {1}")
     @MethodSource("modes")
+    void theCourseExamplesMatricesAreLargeAndPresentationHidesTheInputs(boolean presenting, Locale locale)
+            throws Exception {
+        open("walkthrough", presenting, locale);
+        robot.interact(() -> model.currentProperty().get().first());
+        for (int step = 1; step < 4; step++) {
+            next();
+        }
+        settle();
+        // step 4: scores, weights and context vectors of the three tokens
+        for (String table : List.of("all-scores", "all-weights", "all-context")) {
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 3; c++) {
+                    Node cell = robot.lookup("#" + table + "-" + r + "-" + c).query();
+                    Bounds b = cell.localToScene(cell.getLayoutBounds());
+                    double least = presenting ? 48 : 32;
+                    assertTrue(b.getWidth() >= least && b.getHeight() >= least, table + " cell " + r + "," + c
+                            + " is " + b.getWidth() + " x " + b.getHeight() + " px, presenting " + presenting);
+                }
+            }
+        }
+        boolean inputsShown = robot.lookup(".walk-value-field").queryAll().stream().anyMatch(ProjectorFxTest::treeVisible);
+        assertEquals(!presenting, inputsShown, "the editing panel is shown only out of presentation mode");
+    }
+
+    @ParameterizedTest(name = "presenting {0}, {1}")
+    @MethodSource("modes")
     void theExplorersGridShowsEveryHeadAndOneHeadIsLarge(boolean presenting, Locale locale) throws Exception {
         open("explorer", presenting, locale);
         HeatmapControl grid = robot.lookup("#explorer-heatmap").queryAs(HeatmapControl.class);

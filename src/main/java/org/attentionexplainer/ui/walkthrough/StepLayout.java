@@ -8,7 +8,7 @@ import org.attentionexplainer.ui.i18n.I18n;
 
 /**
  * A walkthrough step as a page: its explanation, formula and inputs on the left, its visual
- * with the numbers on the right. Presentation mode hides the explanation's prose.
+ * with the numbers on the right. Presentation mode hides the explanation's prose and the inputs.
  */
 final class StepLayout {
     /** The explanation's share of the page's width. */
@@ -22,6 +22,10 @@ final class StepLayout {
         Label text = PageLayout.wrapped(i18n, step.textKey(), "page-text");
         Label formula = PageLayout.label(i18n.text(step.formulaKey()), "formula", "page-formula");
         PageLayout.narrative(walk.presentingProperty(), text);
+        if (inputs != null) {
+            // the editing panel is the learner's; the class sees the formula and the figure
+            PageLayout.narrative(walk.presentingProperty(), inputs);
+        }
         return inputs == null ? PageLayout.page(LEFT_SHARE, visual, text, formula)
                 : PageLayout.page(LEFT_SHARE, visual, text, formula, inputs);
     }
