@@ -311,7 +311,7 @@ def gpt2_tokenizer_json(vocab, merges, eos):
 
 # ---------------------------------------------------------------- BERT WordPiece and forward (BertModel, eval)
 
-BERT_WORDS = ["the", "cat", "sat", "on", "mat", "un", "##happ", "##ily", "##y", "dog", "is", "it", "attention",
+BERT_WORDS = ["the", "cat", "sat", "on", "mat", "un", "##happ", "##ily", "dog", "is", "it", "attention",
               "gun", "##es", "query", "key", "value"]
 
 
