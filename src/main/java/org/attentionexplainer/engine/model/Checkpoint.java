@@ -45,7 +45,7 @@ public final class Checkpoint implements AutoCloseable {
             for (String name : f.entries().keySet()) {
                 SafeTensors other = byName.putIfAbsent(name, f);
                 if (other != null) {
-                    throw new ModelFormatException(f.fileName() + ": tensor " + MessageText.quote(name)
+                    throw new ModelFormatException(f.fileName() + ": tensor " + tensor(name)
                             + " is also in " + other.fileName());
                 }
             }
@@ -107,12 +107,12 @@ public final class Checkpoint implements AutoCloseable {
     public SafeTensors.Entry require(String name, long... shape) {
         SafeTensors file = byName.get(prefix + name);
         if (file == null) {
-            throw new ModelFormatException(fileNames + ": no tensor " + MessageText.quote(prefix + name)
+            throw new ModelFormatException(fileNames + ": no tensor " + tensor(prefix + name)
                     + ", which the model's config.json calls for");
         }
         SafeTensors.Entry e = file.entry(prefix + name).orElseThrow();
         if (!Arrays.equals(e.shape(), shape)) {
-            throw new ModelFormatException(file.fileName() + ": tensor " + MessageText.quote(e.name()) + " has shape "
+            throw new ModelFormatException(file.fileName() + ": tensor " + tensor(e.name()) + " has shape "
                     + e.shapeText() + ", but config.json calls for " + Arrays.toString(shape));
         }
         return e;
@@ -153,5 +153,9 @@ public final class Checkpoint implements AutoCloseable {
         if (first != null) {
             throw first;
         }
+    }
+
+    private static String tensor(String name) {
+        return SafeTensors.tensor(name);
     }
 }

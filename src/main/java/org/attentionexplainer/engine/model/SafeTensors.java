@@ -153,7 +153,7 @@ public final class SafeTensors implements AutoCloseable {
     }
 
     private static Entry entry(String name, JsonNode node, String fileName) {
-        String quoted = "tensor " + MessageText.quote(name);
+        String quoted = "tensor " + tensor(name);
         if (!node.isObject()) {
             throw new ModelFormatException(fileName + ": " + quoted + " should be described by a JSON object");
         }
@@ -179,7 +179,7 @@ public final class SafeTensors implements AutoCloseable {
             }
             shape[i] = s.asLong();
             if (shape[i] != 0 && values > Long.MAX_VALUE / 8 / shape[i]) {
-                throw new ModelFormatException(fileName + ": " + quoted + "'s shape " + shapeNode
+                throw new ModelFormatException(fileName + ": " + quoted + "'s shape " + MessageText.quote(shapeNode.toString())
                         + " has more values than any file can hold");
             }
             values *= shape[i];
@@ -209,20 +209,19 @@ public final class SafeTensors implements AutoCloseable {
     private static void checkTiling(Map<String, Entry> entries, long dataSize, String fileName) {
         List<Entry> sorted = new ArrayList<>(entries.values());
         sorted.sort(Comparator.comparingLong(Entry::begin).thenComparingLong(Entry::end));
-        long at = 0;
-        Entry previous = null;
-        for (Entry e : sorted) {
-            if (e.begin() < at) {
-                throw new ModelFormatException(fileName + ": the header places tensors "
-                        + MessageText.quote(previous.name()) + " and " + MessageText.quote(e.name())
-                        + " in overlapping bytes");
+        for (int i = 1; i < sorted.size(); i++) {
+            if (sorted.get(i).begin() < sorted.get(i - 1).end()) {
+                throw new ModelFormatException(fileName + ": the header places tensors " + tensor(sorted.get(i - 1).name())
+                        + " and " + tensor(sorted.get(i).name()) + " in overlapping bytes");
             }
+        }
+        long at = 0;
+        for (Entry e : sorted) {
             if (e.begin() > at) {
                 throw new ModelFormatException(fileName + ": the header leaves bytes " + at + " to " + e.begin()
-                        + " of the data unused, before tensor " + MessageText.quote(e.name()));
+                        + " of the data unused, before tensor " + tensor(e.name()));
             }
             at = e.end();
-            previous = e;
         }
         if (at > dataSize) {
             throw new ModelFormatException(fileName + ": the file is truncated: its header places tensor data up to"
@@ -260,7 +259,7 @@ public final class SafeTensors implements AutoCloseable {
     public void readFloats(Entry e, FloatBuffer into, float maxMagnitude, BooleanSupplier cancelled) throws IOException {
         int width = Dtype.floatWidth(e.dtype());
         if (width == 0) {
-            throw new ModelFormatException(fileName + ": tensor " + MessageText.quote(e.name()) + " is stored as "
+            throw new ModelFormatException(fileName + ": tensor " + tensor(e.name()) + " is stored as "
                     + e.dtype() + "; weights must be float32 (F32), float16 (F16) or bfloat16 (BF16)");
         }
         long total = e.values();
@@ -281,7 +280,7 @@ public final class SafeTensors implements AutoCloseable {
             for (int i = 0; i < n; i++) {
                 float v = Dtype.decode(chunk, width, e.dtype());
                 if (!(Math.abs(v) <= maxMagnitude)) {
-                    throw new ModelFormatException(fileName + ": tensor " + MessageText.quote(e.name()) + " holds "
+                    throw new ModelFormatException(fileName + ": tensor " + tensor(e.name()) + " holds "
                             + v + " (value " + (done + i + 1) + " of " + total + "); a trained weight is a finite"
                             + " number within \u00b1" + (long) maxMagnitude);
                 }
@@ -294,7 +293,7 @@ public final class SafeTensors implements AutoCloseable {
     /** A tensor's values on the heap (tests, small tensors). */
     public float[] floats(Entry e, float maxMagnitude) throws IOException {
         if (e.values() > org.attentionexplainer.engine.Memory.MAX_ARRAY) {
-            throw new ModelFormatException(fileName + ": tensor " + MessageText.quote(e.name())
+            throw new ModelFormatException(fileName + ": tensor " + tensor(e.name())
                     + " has more values than one array holds");
         }
         float[] out = new float[(int) e.values()];
@@ -345,5 +344,10 @@ public final class SafeTensors implements AutoCloseable {
         @Override
         public void close() {
         }
+    }
+
+    /** A tensor's name for a message: whole, unless a damaged header made it absurdly long. */
+    static String tensor(String name) {
+        return MessageText.quote(name, 120);
     }
 }
