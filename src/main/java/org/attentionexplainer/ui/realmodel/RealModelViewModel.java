@@ -143,7 +143,7 @@ public final class RealModelViewModel {
      */
     public void openFolder(Path folder) {
         Status before = status.get();
-        String shown = folder.toString();
+        String shown = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
         begin(i18n.get("real.loading.folder", shown), true, (p, c) -> provider.loadFolder(folder, p, c), e -> {
             status.set(model != null ? Status.READY : before == Status.LOADING ? Status.FAILED : before);
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
