@@ -1,7 +1,5 @@
 package org.attentionexplainer.engine.model;
 
-import java.nio.ByteBuffer;
-
 /** The dtypes of safetensors: their sizes, and the decoding of the three floating-point ones weights use. */
 final class Dtype {
     private Dtype() {
@@ -27,13 +25,17 @@ final class Dtype {
         };
     }
 
-    /** The next value of a little-endian buffer as float32. */
-    static float decode(ByteBuffer in, int width, String dtype) {
-        if (width == 4) {
-            return in.getFloat();
+    /** n 16-bit values (F16 or BF16) as float32. */
+    static void decode(short[] bits, float[] into, int n, String dtype) {
+        if (dtype.equals("BF16")) {
+            for (int i = 0; i < n; i++) {
+                into[i] = Float.intBitsToFloat((bits[i] & 0xffff) << 16);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                into[i] = halfToFloat(bits[i]);
+            }
         }
-        short bits = in.getShort();
-        return dtype.equals("BF16") ? Float.intBitsToFloat((bits & 0xffff) << 16) : halfToFloat(bits);
     }
 
     /** IEEE 754 binary16 to float32, exactly (Java 17 has no Float.float16ToFloat). */

@@ -91,8 +91,9 @@ public final class ModelFolder {
                 int layers = layersThatFit(embedding, layer, config.layers(), nativeAvailable - MARGIN);
                 if (layers == 0) {
                     throw new ModelLoadException(shown + ": the weights need " + Memory.mib(embedding
-                            + config.layers() * layer) + " MiB as float32 (" + Memory.mib(embedding + layer)
-                            + " MiB for the embeddings and one layer), more than " + Memory.nativeShortfall());
+                            + config.layers() * layer) + " MiB as float32, and even the embeddings, one layer and "
+                            + Memory.mib(MARGIN) + " MiB to work in (" + Memory.mib(embedding + layer + MARGIN)
+                            + " MiB) are more than " + Memory.nativeShortfall());
                 }
                 requireHeapForTokenizer(tokenizerFiles, shown);
                 progress.accept(0.02);

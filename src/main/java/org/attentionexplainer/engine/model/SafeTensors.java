@@ -268,24 +268,32 @@ public final class SafeTensors implements AutoCloseable {
         }
         ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(CHUNK, Math.max(width, e.end() - e.begin())))
                 .order(ByteOrder.LITTLE_ENDIAN);
+        float[] values = new float[chunk.capacity() / width];
+        short[] halves = width == 2 ? new short[values.length] : null;
         long done = 0;
         while (done < total) {
             if (cancelled.getAsBoolean()) {
                 throw new java.util.concurrent.CancellationException("cancelled");
             }
-            int n = (int) Math.min(chunk.capacity() / width, total - done);
+            int n = (int) Math.min(values.length, total - done);
             chunk.clear().limit(n * width);
             source.read(dataStart + e.begin() + done * width, chunk);
             chunk.flip();
-            for (int i = 0; i < n; i++) {
-                float v = Dtype.decode(chunk, width, e.dtype());
-                if (!(Math.abs(v) <= maxMagnitude)) {
-                    throw new ModelFormatException(fileName + ": tensor " + tensor(e.name()) + " holds "
-                            + v + " (value " + (done + i + 1) + " of " + total + "); a trained weight is a finite"
-                            + " number within \u00b1" + (long) maxMagnitude);
-                }
-                into.put(v);
+            // bulk reads and one tight loop: a value at a time through the buffers is several times slower
+            if (width == 4) {
+                chunk.asFloatBuffer().get(values, 0, n);
+            } else {
+                chunk.asShortBuffer().get(halves, 0, n);
+                Dtype.decode(halves, values, n, e.dtype());
             }
+            for (int i = 0; i < n; i++) {
+                if (!(Math.abs(values[i]) <= maxMagnitude)) {
+                    throw new ModelFormatException(fileName + ": tensor " + tensor(e.name()) + " holds "
+                            + values[i] + " (value " + (done + i + 1) + " of " + total + "); a trained weight is a"
+                            + " finite number within \u00b1" + (long) maxMagnitude);
+                }
+            }
+            into.put(values, 0, n);
             done += n;
         }
     }
