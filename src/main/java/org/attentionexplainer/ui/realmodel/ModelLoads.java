@@ -25,6 +25,7 @@ final class ModelLoads {
     private final BackgroundWork work;
     private final ReadOnlyBooleanWrapper cancellable = new ReadOnlyBooleanWrapper(this, "cancellable");
     private AtomicBoolean cancelled = new AtomicBoolean();
+    private int running;
     private volatile long nanos;
 
     ModelLoads(BackgroundWork work) {
@@ -43,6 +44,7 @@ final class ModelLoads {
         AtomicBoolean flag = new AtomicBoolean();
         cancelled = flag;
         cancellable.set(canCancel);
+        running++;
         work.submit(() -> {
             long t0 = System.nanoTime();
             try {
@@ -53,16 +55,29 @@ final class ModelLoads {
                 throw new IllegalStateException(e.getMessage(), e);
             }
         }, m -> {
-            cancellable.set(false);
+            finished(flag);
             if (flag.get()) {
                 onError.accept(new CancellationException());
             } else {
                 onLoaded.accept(m);
             }
         }, e -> {
-            cancellable.set(false);
+            finished(flag);
             onError.accept(e);
         });
+    }
+
+    /** A load ended; Cancel stays for a newer one still running. */
+    private void finished(AtomicBoolean flag) {
+        running--;
+        if (flag == cancelled) {
+            cancellable.set(false);
+        }
+    }
+
+    /** True while a load has not ended (one may wait behind another on the worker). */
+    boolean busy() {
+        return running > 0;
     }
 
     /** Stops the load in progress, if it can be stopped. */

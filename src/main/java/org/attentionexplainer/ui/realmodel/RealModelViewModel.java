@@ -145,7 +145,8 @@ public final class RealModelViewModel {
         Status before = status.get();
         String shown = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
         begin(i18n.get("real.loading.folder", shown), true, (p, c) -> provider.loadFolder(folder, p, c), e -> {
-            status.set(model != null ? Status.READY : before == Status.LOADING ? Status.FAILED : before);
+            status.set(loads.busy() ? Status.LOADING
+                    : model != null ? Status.READY : before == Status.LOADING ? Status.FAILED : before);
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             if (cause instanceof CancellationException) {
                 showInfo(model == null ? i18n.get("real.cancelled.none")
@@ -182,7 +183,7 @@ public final class RealModelViewModel {
         tokenizerKind.set(m.tokenizerKind());
         focusedLayer.set(-1);
         focusedHead.set(-1);
-        status.set(Status.READY);
+        status.set(loads.busy() ? Status.LOADING : Status.READY);
         progress.set(1);
         loadedText = i18n.get("real.loaded", m.name(), i18n.number(loads.seconds(), 1))
                 + (m.layers() < m.modelLayers() ? " " + i18n.get("real.notice.partial", m.layers(), m.modelLayers())
