@@ -55,6 +55,15 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--session", paramLabel = "FILE", description = "a session saved by the explorer")
     Path sessionFile;
 
+    @Option(names = "--model-folder", paramLabel = "DIR",
+            description = "a model folder in the Hugging Face layout (config.json, model.safetensors, tokenizer"
+                    + " files): with --sentence, each head of the chosen --layers, into layer-NN folders")
+    Path modelFolder;
+
+    @Option(names = "--layers", paramLabel = "LIST", description = "with --model-folder: all, or layers from 1: 1,6"
+            + " (default all)")
+    String layers = "all";
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "an existing folder for the files")
     Path outDir;
 
@@ -152,6 +161,15 @@ public final class ExportCommand implements Callable<Integer> {
             }
             checkFolder();
             FigureFiles.warmUpInBackground();
+            if (modelFolder != null) {
+                long begin = System.nanoTime();
+                List<Path> written = new ModelFolderExport(this, engines).export(texts);
+                if (!quiet) {
+                    written.forEach(out::println);
+                    out.printf(Locale.ROOT, "wrote %d files in %.2f s%n", written.size(), (System.nanoTime() - begin) / 1e9);
+                }
+                return ExitCodes.OK;
+            }
             Input in = input();
             AttentionFigures figures = new AttentionFigures(texts);
             ExportRequest request = request(in, in.caption(figures));

@@ -1,9 +1,9 @@
 package org.attentionexplainer.engine;
 
 /**
- * Room on the Java heap for large arrays, asked before they are allocated: a computation or a
- * picture that cannot fit is refused with one line instead of failing half-way with an
- * OutOfMemoryError.
+ * Room on the Java heap for large arrays, and off it for ND4J's, asked before they are
+ * allocated: a computation, a picture or a model that cannot fit is refused with one line
+ * instead of failing half-way with an OutOfMemoryError.
  */
 public final class Memory {
     /** The longest Java array (HotSpot keeps a few header words of Integer.MAX_VALUE). */
@@ -36,6 +36,32 @@ public final class Memory {
         }
         System.gc();
         return bytes <= usable();
+    }
+
+    /**
+     * Bytes ND4J may still take off the heap. JavaCPP refuses any native allocation once the
+     * process's resident memory passes its limit ({@code -Dorg.bytedeco.javacpp.maxphysicalbytes},
+     * by default a few times the heap's maximum), and the heap itself may still grow into that
+     * memory; nor can more be had than the machine has free.
+     */
+    public static long nativeAvailable() {
+        Runtime r = Runtime.getRuntime();
+        long limit = org.bytedeco.javacpp.Pointer.maxPhysicalBytes();
+        long room = limit > 0
+                ? limit - org.bytedeco.javacpp.Pointer.physicalBytes() - (r.maxMemory() - r.totalMemory())
+                : Long.MAX_VALUE;
+        long free = org.bytedeco.javacpp.Pointer.availablePhysicalBytes();
+        if (free > 0) {
+            room = Math.min(room, free);
+        }
+        return Math.max(0, room);
+    }
+
+    /** "the 900 MiB of native memory free (limit 4096 MiB, -Dorg.bytedeco.javacpp.maxphysicalbytes)": for refusals. */
+    public static String nativeShortfall() {
+        return "the " + mib(nativeAvailable()) + " MiB of native memory free (the limit is "
+                + mib(org.bytedeco.javacpp.Pointer.maxPhysicalBytes())
+                + " MiB, set by -Dorg.bytedeco.javacpp.maxphysicalbytes)";
     }
 
     /** Whole MiB, rounded up, as messages give sizes. */

@@ -20,6 +20,11 @@ public final class MessageText {
         return escaped(text, QUOTE_LIMIT);
     }
 
+    /** {@code text} escaped like {@link #quote}, cut after {@code limit} characters (names longer than most quotes). */
+    public static String quote(String text, int limit) {
+        return escaped(text, limit);
+    }
+
     /** A file's name or path for a message: escaped like {@link #quote}, but whole. */
     public static String name(String path) {
         return escaped(path, Integer.MAX_VALUE);

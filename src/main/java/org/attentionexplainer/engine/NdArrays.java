@@ -35,6 +35,46 @@ public final class NdArrays {
         return NdBuffers.read(a);
     }
 
+    /** Writes the values of a new array, in row-major order; may fail reading them. */
+    public interface Filler {
+        void fill(java.nio.FloatBuffer into) throws java.io.IOException;
+    }
+
+    /**
+     * A new float32 array whose values {@code filler} writes straight into its memory, so that a
+     * large weight read from a file needs no heap copy (on a GPU backend it goes through one).
+     */
+    public static INDArray filled(long[] shape, Filler filler) throws java.io.IOException {
+        if (!Products.hostMemory()) {
+            long n = 1;
+            for (long s : shape) {
+                n *= s;
+            }
+            float[] heap = new float[Math.toIntExact(n)];
+            filler.fill(java.nio.FloatBuffer.wrap(heap));
+            return Nd4j.create(heap, shape, DataType.FLOAT);
+        }
+        INDArray a = Nd4j.createUninitialized(DataType.FLOAT, shape);
+        java.io.IOException[] failure = new java.io.IOException[1];
+        try {
+            NativeMemory.onFloats(a, buffer -> {
+                try {
+                    filler.fill(buffer);
+                } catch (java.io.IOException e) {
+                    failure[0] = e;
+                }
+            });
+        } catch (RuntimeException e) {
+            a.close();
+            throw e;
+        }
+        if (failure[0] != null) {
+            a.close();
+            throw failure[0];
+        }
+        return a;
+    }
+
     /** (n, d) -> (n, d): (x - mean) / sqrt(var + eps) * gamma + beta, biased variance. */
     public static INDArray layerNorm(INDArray rows, LayerNormParams p) {
         INDArray mean = rows.mean(true, 1);                                     // (n, 1)

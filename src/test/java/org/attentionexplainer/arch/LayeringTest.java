@@ -115,10 +115,11 @@ class LayeringTest {
     /**
      * The engine's entry points that the ui holds: the engine (made by the app's start and handed
      * to the screens through their AppContext), the start of its backend (the app's start only,
-     * see above) and the real model (loaded from its files, then asked for immutable traces).
+     * see above) and the trained models (loaded from the jar or a model folder, then asked for
+     * immutable traces).
      */
     static final Set<String> ENGINE_ENTRY_POINTS = Set.of(BASE + "engine.AttentionEngine",
-            BASE + "engine.Backends", BASE + "engine.bert.MiniLmModel");
+            BASE + "engine.Backends", BASE + "engine.bert.MiniLmModel", BASE + "engine.model.ModelFolder");
 
     /** Engine classes that use ND4J or JavaCPP, directly or through other engine classes. */
     static final DescribedPredicate<JavaClass> REACHES_ND4J = new DescribedPredicate<>(

@@ -5,7 +5,7 @@ import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.text.Encoding;
 
 /**
- * One forward pass of the encoder over a batch of texts, every layer's steps kept. Shapes:
+ * One forward pass of the encoder (or of a GPT-2 decoder) over a batch of texts, every layer's steps kept. Shapes:
  * b texts, t tokens (the longest text; shorter ones are padded at the end), d hidden width.
  *
  * @param inputs            the tokenized texts, in batch order
@@ -13,7 +13,8 @@ import org.attentionexplainer.engine.text.Encoding;
  * @param mask              (b, t, t) 1 where a key is hidden from a query (padding, or the what-if causal mask)
  * @param embeddings        (b, t, d) word + position + token type embeddings after LayerNorm: layer 0's input
  * @param layers            one trace per layer
- * @param sentenceEmbedding (b, d) the mean of the last hidden states over real tokens, L2-normalised
+ * @param sentenceEmbedding (b, d) the mean of the last hidden states over real tokens, L2-normalised; null
+ *                          for a decoder (GPT-2), which has no sentence embedding
  * @param whatIf            the changes to trained attention in force ({@link WhatIf#TRAINED} for none)
  * @param scaleFactor       1 / sqrt(hd), applied to the scores before the temperature
  * @param backend           where it ran, e.g. "ND4J CPU (OpenBLAS)"

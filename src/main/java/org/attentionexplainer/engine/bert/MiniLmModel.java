@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.model.TransformerModel;
 import org.attentionexplainer.engine.onnx.OnnxFormatException;
 import org.attentionexplainer.engine.onnx.OnnxModel;
 import org.attentionexplainer.engine.onnx.OnnxReader;
@@ -22,7 +23,10 @@ import org.attentionexplainer.engine.text.WordPieceTokenizer;
  * <p>Loading reads ~90 MB and takes about a second, so callers run {@link #load} off the UI
  * thread; it reports its progress as a fraction from 0 to 1 on the loading thread.
  */
-public final class MiniLmModel {
+public final class MiniLmModel implements TransformerModel {
+    /** The model's name as captions give it. */
+    public static final String NAME = "all-MiniLM-L6-v2";
+
     private final WordPieceTokenizer tokenizer;
     private final BertEncoder encoder;
     private final String source;
@@ -90,6 +94,7 @@ public final class MiniLmModel {
      * longer text still runs, up to {@link BertConfig#maxPositions()}, on positions that only
      * pre-training shaped.
      */
+    @Override
     public int trainedLength() {
         return tokenizer.trainedLength();
     }
@@ -102,7 +107,48 @@ public final class MiniLmModel {
         return encoder.config();
     }
 
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int layers() {
+        return config().layers();
+    }
+
+    @Override
+    public int heads() {
+        return config().heads();
+    }
+
+    @Override
+    public boolean causal() {
+        return false;
+    }
+
+    @Override
+    public int maxTokens() {
+        return tokenizer.maxLength();
+    }
+
+    @Override
+    public TokenizerKind tokenizerKind() {
+        return TokenizerKind.WORDPIECE;
+    }
+
+    @Override
+    public Encoding tokenize(String text) {
+        return tokenizer.encode(text);
+    }
+
+    @Override
+    public AttentionSpec attentionSpec(EncoderTrace trace, int item, int layer) {
+        return encoder.attentionSpec(trace, item, layer);
+    }
+
     /** Where it was loaded from. */
+    @Override
     public String source() {
         return source;
     }
@@ -117,21 +163,13 @@ public final class MiniLmModel {
     }
 
     /** Tokenizes and encodes a batch of texts, with what-if changes to the attention. */
+    @Override
     public EncoderTrace run(List<String> texts, WhatIf whatIf) {
         List<Encoding> batch = new ArrayList<>(texts.size());
         for (String text : texts) {
             batch.add(tokenizer.encode(text));
         }
         return encoder.forward(batch, whatIf);
-    }
-
-    /**
-     * One layer's attention block for one text of {@code trace}, as a spec the toy engine computes
-     * (see {@link BertEncoder#attentionSpec}): what the screens explore a head with, without
-     * reaching into the encoder.
-     */
-    public AttentionSpec attentionSpec(EncoderTrace trace, int item, int layer) {
-        return encoder.attentionSpec(trace, item, layer);
     }
 
     /** Reports rising fractions only, so a listener never sees the bar go back. */

@@ -56,6 +56,18 @@ public final class WordPieceTokenizer {
         return TokenizerJson.read(json, maxLength);
     }
 
+    /**
+     * Reads BERT's vocab.txt (one token a line), with BERT's basic normalization.
+     *
+     * @param lowercase     lower-case and strip accents (an uncased model: tokenizer_config.json's do_lower_case)
+     * @param trainedLength the most tokens of the texts the model was trained on, at most {@code maxLength}
+     * @throws TokenizerFormatException if the file lists a token twice or lacks [UNK], [CLS] or [SEP]
+     */
+    public static WordPieceTokenizer fromVocabTxt(InputStream vocabTxt, boolean lowercase, int maxLength,
+            int trainedLength) throws IOException {
+        return VocabTxt.read(vocabTxt, lowercase, maxLength, trainedLength);
+    }
+
     public Vocabulary vocabulary() {
         return vocabulary;
     }

@@ -1,5 +1,6 @@
 package org.attentionexplainer.ui.realmodel;
 
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -117,7 +118,9 @@ final class OverviewView {
         Label lo = new Label("0");
         Label hi = new Label("1");
         Label caption = new Label();
-        caption.textProperty().bind(i18n.text("real.overview.scale"));
+        caption.textProperty().bind(Bindings.createStringBinding(() -> i18n.get("real.overview.scale",
+                vm.layersProperty().get() * vm.headsProperty().get()), vm.layersProperty(), vm.headsProperty(),
+                i18n.localeProperty()));
         caption.getStyleClass().add("hint");
         HBox bar = new HBox(6, lo, legend, hi);
         bar.setAlignment(Pos.CENTER_LEFT);

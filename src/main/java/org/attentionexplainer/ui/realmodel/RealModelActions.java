@@ -52,7 +52,7 @@ final class RealModelActions {
                 : i18n.get("real.export.whatIf", String.join(" · ", changes));
         return new AttentionFigures(i18n.texts()).layers(o.tokens(), o.maps(),
                 vm.focusModel().display().colorMapProperty().get(),
-                i18n.get("real.export.title", RealModelViewModel.MODEL_NAME),
+                i18n.get("real.export.title", vm.modelNameProperty().get()),
                 i18n.get("real.export.caption", vm.sentenceProperty().get(), state), parts);
     }
 }

@@ -8,8 +8,9 @@ import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
 /**
- * Real attention from the trained all-MiniLM-L6-v2; the model loads the first time the screen
- * is shown. The presenter keys step through the heads of the focused layer.
+ * Real attention from a trained model: all-MiniLM-L6-v2, which loads the first time the screen
+ * is shown, or a model folder given to the window (File > Open model folder, or a folder
+ * dropped on it). The presenter keys step through the heads of the focused layer.
  */
 public final class RealModelScreen implements Screen {
     private final AppContext context;
@@ -51,6 +52,17 @@ public final class RealModelScreen implements Screen {
             model.start();
         }
         return view;
+    }
+
+    /** A folder opens here as a model folder (a bad one is reported on the screen, the model shown stays). */
+    @Override
+    public boolean open(java.nio.file.Path file, javafx.stage.Window owner) {
+        if (!java.nio.file.Files.isDirectory(file)) {
+            return false;
+        }
+        view();
+        model.openFolder(file);
+        return true;
     }
 
     @Override

@@ -85,7 +85,13 @@ final class RealModelView {
         sentence.textProperty().bindBidirectional(vm.sentenceProperty());
         sentence.promptTextProperty().bind(i18n.text("real.sentence.prompt"));
         HBox.setHgrow(sentence, Priority.ALWAYS);
-        HBox line = new HBox(8, label("real.sentence"), sentence);
+        Label name = new Label();
+        name.setId("real-model-name");
+        name.getStyleClass().add("subtitle");
+        name.setMinWidth(Label.USE_PREF_SIZE);
+        name.textProperty().bind(Bindings.createStringBinding(() -> i18n.get("real.model", vm.modelNameProperty().get()),
+                vm.modelNameProperty(), i18n.localeProperty()));
+        HBox line = new HBox(8, name, label("real.sentence"), sentence);
         line.setAlignment(Pos.CENTER_LEFT);
 
         ProgressBar bar = new ProgressBar();
@@ -101,6 +107,13 @@ final class RealModelView {
         message.textProperty().bind(vm.messageProperty());
         vm.errorProperty().addListener((o, a, b) -> style(message, b));
         style(message, vm.errorProperty().get());
+        Button cancel = new Button();
+        cancel.setId("real-cancel");
+        cancel.textProperty().bind(i18n.text("real.cancel"));
+        cancel.setOnAction(e -> vm.cancelLoad());
+        BooleanBinding cancellable = loading.and(vm.cancellableProperty());
+        cancel.visibleProperty().bind(cancellable);
+        cancel.managedProperty().bind(cancellable);
         details.setId("real-details");
         details.textProperty().bind(i18n.text("real.details"));
         details.visibleProperty().bind(presenting.not().and(loading.not()));
@@ -108,7 +121,7 @@ final class RealModelView {
         message.visibleProperty().bind(loading.or(vm.errorProperty())
                 .or(details.selectedProperty().and(presenting.not())));
         message.managedProperty().bind(message.visibleProperty());
-        HBox status = new HBox(10, bar, details, message);
+        HBox status = new HBox(10, bar, cancel, details, message);
         status.setAlignment(Pos.CENTER_LEFT);
         Label notice = new Label();
         notice.setId("real-length-notice");
@@ -172,7 +185,13 @@ final class RealModelView {
                 () -> Math.min(Math.max(30, pane.getHeight()), 52), pane.heightProperty()));
         scroll.setMaxHeight(80);
         scroll.getStyleClass().add("token-scroll");
-        Label legend = label("real.tokens.legend", "hint");
+        Label legend = new Label();
+        legend.textProperty().bind(Bindings.createStringBinding(() -> i18n.get(switch (vm.tokenizerKindProperty().get()) {
+            case WORDPIECE -> "real.tokens.legend";
+            case BYTE_LEVEL_BPE -> "real.tokens.legend.bpe";
+            case OTHER -> "real.tokens.legend.other";
+        }), vm.tokenizerKindProperty(), i18n.localeProperty()));
+        legend.getStyleClass().add("hint");
         legend.setWrapText(true);
         legend.setMinWidth(0);
         notInPresentation(legend);
@@ -185,6 +204,8 @@ final class RealModelView {
         causal.textProperty().bind(i18n.text("real.whatif.causal"));
         causal.selectedProperty().bindBidirectional(vm.causalProperty());
         causal.setMaxWidth(ToggleSwitch.USE_PREF_SIZE);
+        // a decoder's causal mask is its own: the switch shows it on and cannot turn it off
+        causal.disableProperty().bind(vm.modelCausalProperty());
 
         // T = 1 is the model as trained: the slider snaps back to it
         Slider temperature = new Widgets(i18n).logSlider("real-temperature", vm.temperatureProperty(), MIN_TEMPERATURE,
@@ -219,8 +240,14 @@ final class RealModelView {
         Label hint = label("real.whatif.hint", "hint");
         hint.setWrapText(true);
         hint.setMinWidth(0);
+        Label decoder = label("real.whatif.decoder", "hint");
+        decoder.setId("real-whatif-decoder");
+        decoder.setWrapText(true);
+        decoder.setMinWidth(0);
+        decoder.visibleProperty().bind(vm.modelCausalProperty());
+        decoder.managedProperty().bind(vm.modelCausalProperty());
         notInPresentation(hint);
-        return new VBox(2, row, hint);
+        return new VBox(2, row, decoder, hint);
     }
 
     private Node centre() {
@@ -231,7 +258,11 @@ final class RealModelView {
         left.setFitToWidth(true);
         left.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         left.viewportBoundsProperty().addListener((o, a, b) -> overview.fitTo(b.getWidth(), b.getHeight()));
-        Label title = label("real.overview.title", "subtitle");
+        Label title = new Label();
+        title.textProperty().bind(Bindings.createStringBinding(() -> i18n.get("real.overview.title",
+                vm.layersProperty().get(), vm.headsProperty().get()), vm.layersProperty(), vm.headsProperty(),
+                i18n.localeProperty()));
+        title.getStyleClass().add("subtitle");
         title.setMinWidth(0);
         title.setWrapText(true);
         title.setMinHeight(Region.USE_PREF_SIZE);

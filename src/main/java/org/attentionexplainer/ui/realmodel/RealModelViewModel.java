@@ -1,7 +1,9 @@
 package org.attentionexplainer.ui.realmodel;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -30,6 +32,8 @@ import org.attentionexplainer.engine.bert.MiniLmModel;
 import org.attentionexplainer.engine.bert.ModelLoadException;
 import org.attentionexplainer.engine.bert.ModelSource;
 import org.attentionexplainer.engine.bert.WhatIf;
+import org.attentionexplainer.engine.model.TransformerModel;
+import org.attentionexplainer.engine.model.TransformerModel.TokenizerKind;
 import org.attentionexplainer.engine.text.Encoding;
 import org.attentionexplainer.engine.text.TextTooLongException;
 import org.attentionexplainer.engine.text.Token;
@@ -41,16 +45,18 @@ import org.attentionexplainer.ui.shell.Coalescer;
 import org.attentionexplainer.ui.shell.Failures;
 
 /**
- * State of the real-model screen: a sentence run through the trained all-MiniLM-L6-v2,
- * every head's attention for the layer x head overview, and one focused head handed to the
- * explorer's tools. The model loads once, in the background, on {@link #start()}; each change
- * of the sentence or of the what-if settings asks for a forward pass through a
- * {@link Coalescer}, so typing computes only the newest text.
+ * State of the real-model screen: a sentence run through a trained model (all-MiniLM-L6-v2,
+ * or one opened from a folder), every head's attention for the layer x head overview, and one
+ * focused head handed to the explorer's tools. The built-in model loads once, in the
+ * background, on {@link #start()}; {@link #openFolder} replaces it, or keeps the model shown
+ * when the folder cannot be opened or its loading is cancelled. Each change of the sentence
+ * or of the what-if settings asks for a forward pass through a {@link Coalescer}, so typing
+ * computes only the newest text.
  */
 public final class RealModelViewModel {
     public static final String DEFAULT_SENTENCE = "The cat sat on the mat because it was tired.";
-    /** The model's name as the figures caption it. */
-    public static final String MODEL_NAME = "all-MiniLM-L6-v2";
+    /** The built-in model's name, as the figures caption it until another model is opened. */
+    public static final String MODEL_NAME = MiniLmModel.NAME;
 
     /** Where the model stands. */
     public enum Status { NOT_LOADED, UNAVAILABLE, LOADING, READY, FAILED }
@@ -73,12 +79,18 @@ public final class RealModelViewModel {
     private final ReadOnlyBooleanWrapper error = new ReadOnlyBooleanWrapper(this, "error");
     private final ReadOnlyIntegerWrapper focusedLayer = new ReadOnlyIntegerWrapper(this, "focusedLayer", -1);
     private final ReadOnlyIntegerWrapper focusedHead = new ReadOnlyIntegerWrapper(this, "focusedHead", -1);
+    private final ReadOnlyStringWrapper modelName = new ReadOnlyStringWrapper(this, "modelName", MODEL_NAME);
+    private final ReadOnlyBooleanWrapper modelCausal = new ReadOnlyBooleanWrapper(this, "modelCausal");
+    private final ReadOnlyIntegerWrapper layers = new ReadOnlyIntegerWrapper(this, "layers", 6);
+    private final ReadOnlyIntegerWrapper heads = new ReadOnlyIntegerWrapper(this, "heads", 12);
+    private final ReadOnlyObjectWrapper<TokenizerKind> tokenizerKind = new ReadOnlyObjectWrapper<>(this,
+            "tokenizerKind", TokenizerKind.WORDPIECE);
     private final BooleanBinding asTrained;
     private final StringBinding lengthNotice;
 
-    private MiniLmModel model;
+    private TransformerModel model;
     private EncoderTrace trace;
-    private long loadNanos;
+    private final ModelLoads loads;
     private String loadedText = "";
 
     /** One forward pass's results, made on the worker. */
@@ -90,13 +102,14 @@ public final class RealModelViewModel {
         this.i18n = context.i18n();
         this.provider = provider;
         this.coalescer = new Coalescer<>(context.work());
+        this.loads = new ModelLoads(context.work());
         this.focus = new FocusedLayer(context, e -> fail(describe(e)));
-        this.asTrained = Bindings.createBooleanBinding(() -> !causal.get() && temperature.get() == 1.0, causal,
-                temperature);
+        this.asTrained = Bindings.createBooleanBinding(
+                () -> causal.get() == modelCausal.get() && temperature.get() == 1.0, causal, temperature, modelCausal);
         this.lengthNotice = Bindings.createStringBinding(() -> {
             Overview o = overview.get();
             return o == null || model == null || o.size() <= model.trainedLength() ? ""
-                    : i18n.get("real.notice.untrainedLength", o.size(), model.trainedLength(), MODEL_NAME);
+                    : i18n.get("real.notice.untrainedLength", o.size(), model.trainedLength(), model.name());
         }, overview, i18n.localeProperty());
         sentence.addListener(o -> recompute());
         causal.addListener(o -> recompute());
@@ -118,32 +131,65 @@ public final class RealModelViewModel {
             fail(i18n.get("real.unavailable", ModelSource.ARTIFACT));
             return;
         }
-        status.set(Status.LOADING);
-        message.set(i18n.get("real.loading"));
-        error.set(false);
-        context.work().submit(this::loadModel, m -> {
-            model = m;
-            status.set(Status.READY);
-            progress.set(1);
-            loadedText = i18n.get("real.loaded", MODEL_NAME, i18n.number(loadNanos / 1e9, 1));
-            message.set(loadedText);
-            recompute();
-        }, e -> {
+        begin(i18n.get("real.loading"), false, (p, c) -> provider.load(p), e -> {
             status.set(Status.FAILED);
             fail(i18n.get("real.error.load", Failures.describe(i18n, e)));
         });
     }
 
-    /** Runs on the worker. */
-    private MiniLmModel loadModel() {
-        long t0 = System.nanoTime();
-        try {
-            MiniLmModel m = provider.load(f -> context.work().onFx(() -> progress.set(f)));
-            loadNanos = System.nanoTime() - t0;
-            return m;
-        } catch (ModelLoadException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
+    /**
+     * Opens a model folder in the Hugging Face layout in the background, with progress and
+     * Cancel; the model shown stays if the folder cannot be opened or the user cancels.
+     */
+    public void openFolder(Path folder) {
+        Status before = status.get();
+        String shown = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
+        begin(i18n.get("real.loading.folder", shown), true, (p, c) -> provider.loadFolder(folder, p, c), e -> {
+            status.set(loads.busy() ? Status.LOADING
+                    : model != null ? Status.READY : before == Status.LOADING ? Status.FAILED : before);
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof CancellationException) {
+                showInfo(model == null ? i18n.get("real.cancelled.none")
+                        : i18n.get("real.cancelled", model.name()));
+            } else {
+                fail(i18n.get("real.error.folder", shown, Failures.describe(i18n, cause))
+                        + (model == null ? "" : " " + i18n.get("real.kept", model.name())));
+            }
+        });
+    }
+
+    /** Stops the folder being loaded (the model shown stays). */
+    public void cancelLoad() {
+        loads.cancel();
+    }
+
+    private void begin(String loadingText, boolean canCancel, ModelLoads.Loader loader,
+                       java.util.function.Consumer<Throwable> onError) {
+        status.set(Status.LOADING);
+        progress.set(0);
+        message.set(loadingText);
+        error.set(false);
+        loads.run(canCancel, loader, progress::set, this::show, onError);
+    }
+
+    /** A loaded model becomes the one shown, as trained. */
+    private void show(TransformerModel m) {
+        model = m;
+        modelName.set(m.name());
+        modelCausal.set(m.causal());
+        causal.set(m.causal());
+        layers.set(m.layers());
+        heads.set(m.heads());
+        tokenizerKind.set(m.tokenizerKind());
+        focusedLayer.set(-1);
+        focusedHead.set(-1);
+        status.set(loads.busy() ? Status.LOADING : Status.READY);
+        progress.set(1);
+        loadedText = i18n.get("real.loaded", m.name(), i18n.number(loads.seconds(), 1))
+                + (m.layers() < m.modelLayers() ? " " + i18n.get("real.notice.partial", m.layers(), m.modelLayers())
+                : "");
+        message.set(loadedText);
+        recompute();
     }
 
     /** Asks for a forward pass of the current sentence and what-if settings (the newest wins). */
@@ -151,14 +197,14 @@ public final class RealModelViewModel {
         if (model == null) {
             return;
         }
-        MiniLmModel m = model;
+        TransformerModel m = model;
         String text = sentence.get();
         WhatIf whatIf = new WhatIf(causal.get(), temperature.get());
         coalescer.request(() -> compute(m, text, whatIf), this::accept, e -> fail(describe(e)));
     }
 
     /** Runs on the worker: tokens, the forward pass and all the maps. */
-    static Computed compute(MiniLmModel m, String text, WhatIf whatIf) {
+    static Computed compute(TransformerModel m, String text, WhatIf whatIf) {
         long t0 = System.nanoTime();
         EncoderTrace t = m.run(List.of(text), whatIf);
         long nanos = System.nanoTime() - t0;
@@ -170,9 +216,14 @@ public final class RealModelViewModel {
             }
         }
         List<TokenView> views = new ArrayList<>();
+        Token previous = null;
         for (Token token : encoding.tokens()) {
             String word = token.word() < 0 ? "" : encoding.words().get(token.word()).text();
-            views.add(new TokenView(token.text(), token.isContinuation(), token.special(), word));
+            // a piece after another of the same word continues it (WordPiece also marks it ##)
+            boolean continues = token.isContinuation() || (previous != null && !token.special()
+                    && !previous.special() && previous.word() == token.word());
+            views.add(new TokenView(token.text(), continues, token.special(), word));
+            previous = token;
         }
         return new Computed(views, new Overview(encoding.tokenTexts(), maps, whatIf, nanos), t);
     }
@@ -183,7 +234,7 @@ public final class RealModelViewModel {
         overview.set(c.overview());
         error.set(false);
         message.set(loadedText + " " + i18n.get("real.forward", c.overview().size(),
-                i18n.number(c.overview().forwardNanos() / 1e6, 0)));
+                i18n.number(c.overview().forwardNanos() / 1e6, 0), c.overview().layers()));
         if (focusedLayer.get() >= 0) {
             showFocus(focusedLayer.get(), focusedHead.get());
         }
@@ -207,15 +258,14 @@ public final class RealModelViewModel {
     }
 
     private void showFocus(int layer, int head) {
-        MiniLmModel m = model;
+        TransformerModel m = model;
         EncoderTrace t = trace;
-        focus.show(() -> m.attentionSpec(t, 0, layer), i18n.get("real.focus.name", MODEL_NAME, layer + 1),
-                head);
+        focus.show(() -> m.attentionSpec(t, 0, layer), i18n.get("real.focus.name", m.name(), layer + 1), head);
     }
 
-    /** Back to the model as trained: no causal mask, temperature 1. */
+    /** Back to the model as trained: its own mask (causal for a decoder), temperature 1. */
     public void resetWhatIf() {
-        causal.set(false);
+        causal.set(modelCausal.get());
         temperature.set(1.0);
     }
 
@@ -250,12 +300,40 @@ public final class RealModelViewModel {
 
     /** How long the model took to load, in seconds (0 before it has). */
     public double loadSeconds() {
-        return loadNanos / 1e9;
+        return loads.seconds();
     }
 
     /** The loaded model, or null before it has loaded. */
-    MiniLmModel model() {
+    TransformerModel model() {
         return model;
+    }
+
+    /** The name of the model shown (the built-in model's before any has loaded). */
+    public ReadOnlyStringProperty modelNameProperty() {
+        return modelName.getReadOnlyProperty();
+    }
+
+    /** True while a decoder is shown: its causal mask is its own, not a what-if. */
+    public ReadOnlyBooleanProperty modelCausalProperty() {
+        return modelCausal.getReadOnlyProperty();
+    }
+
+    /** The layers and heads the overview shows (all-MiniLM-L6-v2's 6 and 12 before a model has loaded). */
+    public ReadOnlyIntegerProperty layersProperty() {
+        return layers.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty headsProperty() {
+        return heads.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<TokenizerKind> tokenizerKindProperty() {
+        return tokenizerKind.getReadOnlyProperty();
+    }
+
+    /** True while a load that Cancel can stop is running. */
+    public ReadOnlyBooleanProperty cancellableProperty() {
+        return loads.cancellableProperty();
     }
 
     /** The maps of the focused layer, with the head in focus. */
@@ -281,7 +359,7 @@ public final class RealModelViewModel {
 
     /**
      * Empty, or a notice that the text is longer than any the model was fine-tuned on (more
-     * tokens than {@link MiniLmModel#trainedLength()}): its maps then show inputs it never saw.
+     * tokens than {@link TransformerModel#trainedLength()}): its maps then show inputs it never saw.
      */
     public StringBinding lengthNoticeBinding() {
         return lengthNotice;

@@ -159,6 +159,10 @@ public final class MainView {
         recent.getItems().add(new MenuItem());                              // so that the menu opens and fills itself
         recent.setOnShowing(e -> fillRecent(recent));
         file.getItems().add(file.getItems().size() - 1, recent);            // before the separator after Open session
+        MenuItem openModel = item("menu.file.openModel", null);
+        openModel.setId("menu-file-open-model");
+        openModel.setOnAction(e -> model.openModelFolder(root.getScene().getWindow()));
+        file.getItems().add(file.getItems().size() - 1, openModel);
         file.getItems().add(quitItem);
 
         MenuItem zoomIn = item("menu.view.zoomIn", new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN));

@@ -210,6 +210,15 @@ public final class MainViewModel {
         return false;
     }
 
+    /**
+     * Asks for a model folder and opens it where model folders go (the real-model screen); false
+     * if the user gave up or no screen takes folders.
+     */
+    public boolean openModelFolder(javafx.stage.Window owner) {
+        java.io.File folder = context.files().folder(owner, context.i18n().get("menu.file.openModel.title"));
+        return folder != null && openFile(folder.toPath(), owner);
+    }
+
     /** What the app remembers (File > Open recent reads it). */
     public Settings settings() {
         return context.settings();

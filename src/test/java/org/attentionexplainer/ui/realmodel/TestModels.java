@@ -52,6 +52,6 @@ final class TestModels {
 
     /** The model a started view-model loaded, for benchmarks that call its computation directly. */
     static MiniLmModel loadedOnce(RealModelViewModel started) {
-        return started.model();
+        return (MiniLmModel) started.model();
     }
 }
