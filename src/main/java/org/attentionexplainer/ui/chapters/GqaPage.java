@@ -64,8 +64,9 @@ final class GqaPage extends ChapterPage<GqaChapter> {
 
         var g = model();
         Node sharing = Maps.control("gqa-sharing", Maps.figure(i18n, g, x -> Maps.single(sharingData(i18n, x),
-                Maps.options(i18n, "chapter.ui.gqa.sharing", "chapter.ui.gqa.reads", 0, 30)
-                        .withAxes(i18n.get("chapter.ui.gqa.axis.query"), i18n.get("chapter.ui.gqa.axis.kv")))), 15);
+                Maps.options(i18n, "chapter.ui.gqa.sharing", "chapter.ui.gqa.reads", -1, 40)
+                        .withLegend(false, i18n.get("chapter.ui.gqa.reads"), "")
+                        .withAxes(i18n.get("chapter.ui.gqa.axis.kv"), i18n.get("chapter.ui.gqa.axis.query")))), 12);
         Node maps = Maps.control("gqa-maps", Maps.figure(i18n, g, x -> headMaps(i18n, x)), 22);
         Label toy = PageLayout.computed(i18n, "gqa-toy", () -> {
             GqaChapter x = g.get();
@@ -104,17 +105,17 @@ final class GqaPage extends ChapterPage<GqaChapter> {
         };
     }
 
-    /** (h, kv): 1 where query head i reads K/V head g. */
+    /** (kv, h): 1 where query head i reads K/V head g; one row per K/V head, so the groups read across. */
     private static HeatmapData sharingData(I18n i18n, GqaChapter x) {
         List<String> rows = new ArrayList<>();
         List<String> cols = new ArrayList<>();
-        float[][] m = new float[GqaChapter.HEADS][x.kvHeads()];
-        for (int h = 0; h < GqaChapter.HEADS; h++) {
-            rows.add(i18n.get("chapter.ui.gqa.queryHead", h + 1));
-            m[h][x.kvHeadOf(h)] = 1;
-        }
+        float[][] m = new float[x.kvHeads()][GqaChapter.HEADS];
         for (int kv = 0; kv < x.kvHeads(); kv++) {
-            cols.add(i18n.get("chapter.ui.gqa.kvHead", kv + 1));
+            rows.add(i18n.get("chapter.ui.gqa.kvHead", kv + 1));
+        }
+        for (int h = 0; h < GqaChapter.HEADS; h++) {
+            cols.add(i18n.get("chapter.ui.gqa.queryHead", h + 1));
+            m[x.kvHeadOf(h)][h] = 1;
         }
         return Maps.data(rows, cols, m, null);
     }
@@ -129,7 +130,7 @@ final class GqaPage extends ChapterPage<GqaChapter> {
             titles.add(i18n.get("chapter.ui.gqa.mapTitle", h + 1, x.kvHeadOf(h) + 1));
         }
         return Figure.grid(maps, titles, ColorScale.auto(ColorMap.VIRIDIS, maps),
-                Maps.options(i18n, "chapter.ui.gqa.maps", "chapter.ui.weight", -1, 30), 4);
+                Maps.options(i18n, "chapter.ui.gqa.maps", "chapter.ui.gqa.stretched", -1, 30), 4);
     }
 
     private static void fillTable(I18n i18n, GridPane grid, GqaChapter x) {
@@ -142,14 +143,16 @@ final class GqaPage extends ChapterPage<GqaChapter> {
         int r = 1;
         int ratio = GqaChapter.HEADS / x.kvHeads();
         for (GqaChapter.LlamaCache c : x.llama()) {
-            String note = c.kvHeads() == GqaChapter.LLAMA_KV_HEADS ? i18n.get("chapter.ui.gqa.llamaOwn") : "";
-            if (c.kvHeads() == x.llamaAtSameRatio().kvHeads()) {
-                note = (note.isEmpty() ? "" : note + " ") + i18n.get("chapter.ui.gqa.sameRatio", ratio);
-            }
+            boolean own = c.kvHeads() == GqaChapter.LLAMA_KV_HEADS;
+            boolean same = c.kvHeads() == x.llamaAtSameRatio().kvHeads();
+            String note = own && same ? i18n.get("chapter.ui.gqa.ownAndSameRatio", ratio)
+                    : own ? i18n.get("chapter.ui.gqa.llamaOwn")
+                    : same ? i18n.get("chapter.ui.gqa.sameRatio", ratio) : "";
             Label kv = cell(Integer.toString(c.kvHeads()));
             kv.setId("gqa-llama-" + c.kvHeads());
+            // the note wraps rather than widen the page past a projector's width
             grid.addRow(r++, kv, cell(i18n.get("chapter.ui.gqa.kib", i18n.number(c.bytesPerToken() / 1024.0, 0))),
-                    cell(i18n.number(c.gib(), 0)), cell(i18n.number(c.gb(), 1)), cell(note));
+                    cell(i18n.number(c.gib(), 0)), cell(i18n.number(c.gb(), 1)), PageLayout.line(note, "page-caption"));
         }
     }
 }

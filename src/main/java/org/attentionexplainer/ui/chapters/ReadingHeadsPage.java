@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
@@ -66,9 +64,8 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
     private final ObjectProperty<Detector> detector = new SimpleObjectProperty<>(this, "detector", Detector.PREVIOUS);
     private final BooleanProperty turkish = new SimpleBooleanProperty(this, "turkish");
     private final ObjectProperty<Integer> sentence = new SimpleObjectProperty<>(this, "sentence", 0);
-    /** The head clicked in the grid, or -1. */
-    private final IntegerProperty pickedLayer = new SimpleIntegerProperty(this, "pickedLayer", -1);
-    private final IntegerProperty pickedHead = new SimpleIntegerProperty(this, "pickedHead", -1);
+    /** The head clicked in the grid as {layer, head}, or null: one value, so layer and head change together. */
+    private final ObjectProperty<int[]> picked = new SimpleObjectProperty<>(this, "picked");
     private ChapterWork work;
     private boolean requested;
 
@@ -121,8 +118,7 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
 
     /** Picks a head as a click on the grid does. */
     void pick(int layer, int head) {
-        pickedLayer.set(layer);
-        pickedHead.set(head);
+        picked.set(new int[] {layer, head});
     }
 
     private Survey survey() {
@@ -132,8 +128,7 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
 
     /** The head picked, or the strongest one for the detector until one is. */
     private int[] shownHead(Survey s) {
-        return pickedLayer.get() >= 0 ? new int[] {pickedLayer.get(), pickedHead.get()}
-                : s.ranking(detector.get()).get(0);
+        return picked.get() != null ? picked.get() : s.ranking(detector.get()).get(0);
     }
 
     @Override
@@ -173,21 +168,18 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
         Label find = PageLayout.computed(i18n, "heads-find",
                 () -> i18n.get("chapter.ui.heads.find", i18n.get(detector.get().taskKey())), detector);
         HeatmapControl grid = Maps.control("heads-overview", Bindings.createObjectBinding(() -> overview(i18n), c,
-                detector, turkish, i18n.localeProperty()), 13);
+                detector, turkish, i18n.localeProperty()), 17);
         grid.onCellClickedProperty().set(hit -> {
             if (hit.onCell()) {
                 pick(hit.row(), hit.col());
             }
         });
         grid.selectedProperty().bind(Bindings.createObjectBinding(
-                () -> pickedLayer.get() < 0 ? null : new CellHit(0, pickedLayer.get(), pickedHead.get()),
-                pickedLayer, pickedHead));
-        Label verdict = PageLayout.computed(i18n, "heads-verdict", () -> verdict(i18n), c, detector, turkish,
-                pickedLayer, pickedHead);
-        Label scores = PageLayout.computed(i18n, "heads-scores", () -> headScores(i18n), c, turkish, detector,
-                pickedLayer, pickedHead);
+                () -> picked.get() == null ? null : new CellHit(0, picked.get()[0], picked.get()[1]), picked));
+        Label verdict = PageLayout.computed(i18n, "heads-verdict", () -> verdict(i18n), c, detector, turkish, picked);
+        Label scores = PageLayout.computed(i18n, "heads-scores", () -> headScores(i18n), c, turkish, detector, picked);
         Node map = Maps.control("heads-map", Bindings.createObjectBinding(() -> headMap(i18n), c, detector, turkish,
-                sentence, pickedLayer, pickedHead, i18n.localeProperty()), 20);
+                sentence, picked, i18n.localeProperty()), 24);
         Node hand = Maps.control("heads-hand", Maps.figure(i18n, c, x -> Maps.single(
                 Maps.data(ReadingHeadsChapter.HAND_TOKENS, ReadingHeadsChapter.HAND_TOKENS, ReadingHeadsChapter.HAND,
                         (i, j) -> j > i),
@@ -259,12 +251,12 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
 
     private String verdict(I18n i18n) {
         Survey s = survey();
-        if (s == null || pickedLayer.get() < 0) {
+        if (s == null || picked.get() == null) {
             return "";
         }
         Detector d = detector.get();
-        int l = pickedLayer.get();
-        int h = pickedHead.get();
+        int l = picked.get()[0];
+        int h = picked.get()[1];
         int[] best = s.ranking(d).get(0);
         String picked = i18n.get("chapter.heads.headName", l + 1, h + 1);
         int rank = s.rank(d, l, h);

@@ -76,18 +76,15 @@ final class RopePage extends ChapterPage<RopeChapter> {
                 PageLayout.label(i18n.text("chapter.ui.rope.pairs"), "page-heading"), dials));
     }
 
+    /** Both score matrices side by side on one centred scale, so their colours compare. */
     private static Figure scoreFigure(I18n i18n, RopeChapter x) {
         List<String> pos = RopeChapter.positions();
-        HeatmapData rope = Maps.data(pos, pos, x.rope().matrix(), null);
-        HeatmapData sin = Maps.data(pos, pos, x.sinusoidal().matrix(), null);
-        String legend = i18n.get("chapter.ui.rope.legend");
-        return Figure.tables(List.of(rope, sin),
-                List.of(i18n.get("chapter.ui.rope.ropePanel"), i18n.get("chapter.ui.rope.sinPanel")),
-                List.of(ColorScale.centred(ColorMap.BLUE_RED, List.of(rope)),
-                        ColorScale.centred(ColorMap.BLUE_RED, List.of(sin))),
-                List.of(legend, legend),
+        List<HeatmapData> maps = List.of(Maps.data(pos, pos, x.rope().matrix(), null),
+                Maps.data(pos, pos, x.sinusoidal().matrix(), null));
+        return Figure.grid(maps, List.of(i18n.get("chapter.ui.rope.ropePanel"), i18n.get("chapter.ui.rope.sinPanel")),
+                ColorScale.centred(ColorMap.BLUE_RED, maps),
                 Maps.options(i18n, "chapter.ui.rope.scores", "chapter.ui.rope.legend", 2, 40)
-                        .withAxes(i18n.get("chapter.ui.rope.axis.query"), i18n.get("chapter.ui.rope.axis.key")));
+                        .withAxes(i18n.get("chapter.ui.rope.axis.query"), i18n.get("chapter.ui.rope.axis.key")), 2);
     }
 
     private static void fillDials(I18n i18n, FlowPane pane, RopeChapter x) {
