@@ -5,7 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import org.attentionexplainer.export.SvgTexts;
 import javafx.geometry.Point2D;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Labeled;
@@ -15,10 +23,11 @@ import org.attentionexplainer.render.CellHit;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.shell.AppContext;
-import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.export.FixedFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -30,12 +39,16 @@ import org.testfx.util.WaitForAsyncUtils;
 class ModernChaptersUiTest {
     private final FxRobot robot = new FxRobot();
     private AppContext context;
-    private MainViewModel model;
+    private FixedFiles files;
+
+    @TempDir
+    Path dir;
 
     @BeforeEach
     void open() throws Exception {
-        context = TestContexts.english();
-        model = MainWindow.open(context, "chapters");
+        files = new FixedFiles(dir);
+        context = TestContexts.english().withFiles(files);
+        MainWindow.open(context, "chapters");
         robot.clickOn("#chapter-progress");
     }
 
@@ -83,7 +96,7 @@ class ModernChaptersUiTest {
         assertEquals(8, figure("#gqa-maps").panelCount());
         assertEquals("q5 · K/V 2", figure("#gqa-maps").title(4));
         ChoiceBox<Integer> kv = robot.lookup("#gqa-kv-heads").queryAs(ChoiceBox.class);
-        assertEquals(java.util.List.of(8, 4, 2, 1), kv.getItems());
+        assertEquals(List.of(8, 4, 2, 1), kv.getItems());
         robot.clickOn(kv);
         robot.clickOn("1 (multi-query)");
         WaitForAsyncUtils.waitForFxEvents();
@@ -171,5 +184,35 @@ class ModernChaptersUiTest {
         Point2D centre = grid.localToScreen(b[0] + b[2] / 2, b[1] + b[3] / 2);
         robot.clickOn(centre);
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void eachChaptersFirstFigureExportsAndCopies() throws Exception {
+        for (String[] c : new String[][] {{"gqa", "Which query heads read each K/V head"},
+                {"rope", "Scores of one token at positions 0–7"}, {"heads", "previous token, mean over 6 sentences"}}) {
+            goTo(c[0]);
+            files.file = dir.resolve(c[0] + ".svg");
+            key(KeyCode.SHORTCUT, KeyCode.E);
+            DialogPane pane = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+            ChoiceBox<Object> format = (ChoiceBox<Object>) pane.lookup("#export-format");
+            Object svg = format.getItems().stream()
+                    .filter(i -> format.getConverter().toString(i).equals("SVG picture (vector)")).findFirst()
+                    .orElseThrow();
+            robot.interact(() -> format.setValue(svg));
+            robot.clickOn((javafx.scene.control.Button) pane.lookupButton(ButtonType.OK));
+            WaitForAsyncUtils.waitForFxEvents();
+            List<String> texts = SvgTexts.of(files.file);
+            assertTrue(texts.contains(c[1]), c[0] + ": " + texts);
+            robot.interact(() -> javafx.scene.input.Clipboard.getSystemClipboard().clear());
+            MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
+            Menu file = bar.getMenus().stream().filter(m -> "menu-file".equals(m.getId())).findFirst().orElseThrow();
+            MenuItem copy = file.getItems().stream().filter(i -> "menu-file-copy-picture".equals(i.getId()))
+                    .findFirst().orElseThrow();
+            assertFalse(copy.isDisable(), c[0]);
+            robot.interact(copy::fire);
+            assertTrue(WaitForAsyncUtils.asyncFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().hasImage())
+                    .get(), c[0] + ": Copy picture puts it on the clipboard");
+        }
     }
 }
