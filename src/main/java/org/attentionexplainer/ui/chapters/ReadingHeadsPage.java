@@ -23,8 +23,6 @@ import org.attentionexplainer.lesson.chapters.ReadingHeadsChapter.Status;
 import org.attentionexplainer.lesson.chapters.ReadingHeadsChapter.Survey;
 import org.attentionexplainer.lesson.heads.HeadScores;
 import org.attentionexplainer.render.CellHit;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.PageLayout;
@@ -227,7 +225,8 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
             return null;
         }
         Detector d = detector.get();
-        float[][] g = s.grid(d);
+        float[][] raw = s.grid(d);
+        float[][] g = new float[raw.length][];
         List<String> layers = new ArrayList<>();
         List<String> heads = new ArrayList<>();
         for (int l = 0; l < s.layers(); l++) {
@@ -236,12 +235,12 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
         for (int h = 0; h < s.heads(); h++) {
             heads.add(Integer.toString(h + 1));
         }
-        for (float[] row : g) {
-            for (int h = 0; h < row.length; h++) {
-                row[h] = Float.isNaN(row[h]) ? 0f : row[h];
+        for (int l = 0; l < raw.length; l++) {
+            g[l] = raw[l].clone();
+            for (int h = 0; h < g[l].length; h++) {
+                g[l][h] = Float.isNaN(g[l][h]) ? 0f : g[l][h];
             }
         }
-        float[][] raw = s.grid(d);
         HeatmapData data = Maps.data(layers, heads, g, (l, h) -> Float.isNaN(raw[l][h]));
         var options = Maps.options(i18n, "chapter.ui.heads.score", "chapter.ui.heads.score", 2, 44)
                 .withTitle(i18n.get("chapter.ui.heads.overview", i18n.get(d.key()), s.tokens().size()))
