@@ -127,9 +127,11 @@ class ProjectorFxTest {
                 FigureLayout l = c.shownProperty().get();
                 System.out.println(describe("chapter " + page, c));
                 if (tokenMap(l)) {
-                    // one map gets the 48 px; two side by side share the column's width, four
+                    // one map gets the 48 px; two side by side share the column's width (32 px), four
                     // (the encoder's steps) its height too
-                    double least = l.panelCount() == 1 ? atLeast(48) : l.panelCount() == 2 ? atLeast(36) : atLeast(28);
+                    // (the encoder's steps) its height too; eight heads side by side are small multiples
+                    double least = l.panelCount() == 1 ? atLeast(48) : l.panelCount() == 2 ? atLeast(32)
+                            : l.panelCount() <= 4 ? atLeast(28) : atLeast(12);
                     assertTrue(l.cellSize() >= least, describe("chapter " + page, c));
                     assertTrue(l.labelsShown(), describe("chapter " + page, c));
                     checked++;

@@ -64,7 +64,7 @@ final class GqaPage extends ChapterPage<GqaChapter> {
 
         var g = model();
         Node sharing = Maps.control("gqa-sharing", Maps.figure(i18n, g, x -> Maps.single(sharingData(i18n, x),
-                Maps.options(i18n, "chapter.ui.gqa.sharing", "chapter.ui.gqa.reads", -1, 40)
+                Maps.options(i18n, "chapter.ui.gqa.sharing", "chapter.ui.gqa.reads", -1, 52)
                         .withLegend(false, i18n.get("chapter.ui.gqa.reads"), "")
                         .withAxes(i18n.get("chapter.ui.gqa.axis.kv"), i18n.get("chapter.ui.gqa.axis.query")))), 12);
         Node maps = Maps.control("gqa-maps", Maps.figure(i18n, g, x -> headMaps(i18n, x)), 22);
