@@ -223,21 +223,28 @@ class FileMenuFxTest {
         robot.clickOn("Chapters");
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#chapter-progress");
-        assertEquals("Chapter 1 of 9", robot.lookup("#chapter-progress").queryAs(Labeled.class).getText());
+        assertTrue(robot.lookup("#chapter-progress").queryAs(Labeled.class).getText().startsWith("Chapter 1 of "));
         files.file = dir.resolve("chapter-1.svg");
         key(KeyCode.SHORTCUT, KeyCode.E);
         choose("SVG picture (vector)", null);
         List<String> texts = SvgTexts.of(files.file);
-        assertTrue(texts.contains("Causal attention"), texts.toString());
+        assertTrue(texts.contains("Where the final vector comes from"), texts.toString());
         assertTrue(robot.lookup("#chapter-export-notice").queryAs(Labeled.class).getText().startsWith("Exported 1 file"));
+
+        key(KeyCode.RIGHT);
+        files.file = dir.resolve("chapter-2.svg");
+        key(KeyCode.SHORTCUT, KeyCode.E);
+        choose("SVG picture (vector)", null);
+        texts = SvgTexts.of(files.file);
+        assertTrue(texts.contains("Causal attention"), texts.toString());
 
         for (int i = 0; i < 6; i++) {
             key(KeyCode.RIGHT);
         }
-        assertEquals("Chapter 7 of 9", robot.lookup("#chapter-progress").queryAs(Labeled.class).getText());
+        assertTrue(robot.lookup("#chapter-progress").queryAs(Labeled.class).getText().startsWith("Chapter 8 of "));
         assertTrue(fileItem("menu-file-picture").isDisable(), "the stability chapter has a table, no map");
         key(KeyCode.RIGHT);
         key(KeyCode.RIGHT);
-        assertFalse(fileItem("menu-file-picture").isDisable(), "the edge cases have a map again");
+        assertFalse(fileItem("menu-file-picture").isDisable(), "the KV cache has a map again");
     }
 }
