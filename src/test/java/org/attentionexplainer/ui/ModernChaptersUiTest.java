@@ -90,13 +90,13 @@ class ModernChaptersUiTest {
         String first = text("#why-first");
         assertTrue(first.contains(number("0.0064")) && first.contains(number("0.1031")), first);
         Slider slider = robot.lookup("#why-words").queryAs(Slider.class);
-        robot.interact(() -> slider.setValue(24));
+        robot.interact(() -> slider.setValue(20));
         WaitForAsyncUtils.waitForFxEvents();
-        // at 24 words: 9.3e-9 of the sensitivity, 0.0350 of the weight
+        // at 20 words: 9.2e-8 of the sensitivity, 0.0416 of the weight
         first = text("#why-first");
-        assertTrue(first.startsWith("24 ") && first.contains(number("0.0000")) && first.contains(number("0.0350")),
+        assertTrue(first.startsWith("20 ") && first.contains(number("0.0000")) && first.contains(number("0.0416")),
                 first);
-        assertTrue(text("#why-kept").contains("24 × 4 = 96"), text("#why-kept"));
+        assertTrue(text("#why-kept").contains("20 × 4 = 80"), text("#why-kept"));
         key(KeyCode.RIGHT);
         assertEquals(progress(2), text("#chapter-progress"), "no steps here: Right turns the page");
     }

@@ -60,7 +60,7 @@ public record WhyAttentionChapter(int words, List<String> labels, float[] lastSt
     /** Width of the RNN's state. */
     public static final int HIDDEN = 8;
     public static final int MIN_WORDS = 2;
-    public static final int MAX_WORDS = 24;
+    public static final int MAX_WORDS = 20;
     public static final int DEFAULT_WORDS = 8;
     /** The two lengths the quiz compares. */
     static final int QUIZ_SHORT = 4;
