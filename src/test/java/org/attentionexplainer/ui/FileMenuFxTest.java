@@ -205,6 +205,42 @@ class FileMenuFxTest {
         assertTrue(fileItem("menu-file-copy-picture").isDisable(), "step 8 has no matrix to copy");
     }
 
+    @Test
+    void theKvCacheAndFlashAttentionExportAndCopyTheMapOfTheirStep() throws Exception {
+        robot.clickOn("Chapters");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#chapter-progress");
+        key(KeyCode.I);
+        robot.clickOn("#index-kv-cache");
+        WaitForAsyncUtils.waitForFxEvents();
+        key(KeyCode.RIGHT);
+        files.file = dir.resolve("kv.svg");
+        fileMenu("menu-file-picture");
+        choose("SVG picture (vector)", null);
+        List<String> texts = SvgTexts.of(files.file);
+        // step 2: the row of "journey", 0.5517 and 0.4483 in the book
+        for (String t : List.of("The causal map, one row per step", "journey", "0.55", "0.45")) {
+            assertTrue(texts.contains(t), t + " in " + texts);
+        }
+        clearClipboard();
+        fileMenu("menu-file-copy-picture");
+        assertTrue(onFx(() -> clipboard().hasImage()), "File > Copy picture copies the KV cache's map");
+
+        key(KeyCode.I);
+        robot.clickOn("#index-flash");
+        WaitForAsyncUtils.waitForFxEvents();
+        files.file = dir.resolve("flash.svg");
+        key(KeyCode.SHORTCUT, KeyCode.E);
+        choose("SVG picture (vector)", null);
+        texts = SvgTexts.of(files.file);
+        for (String t : List.of("The tile in flight", "q8", "k8", "not held now")) {
+            assertTrue(texts.contains(t), t + " in " + texts);
+        }
+        clearClipboard();
+        key(KeyCode.SHORTCUT, KeyCode.C);
+        assertTrue(onFx(() -> clipboard().hasImage()), "Ctrl+C copies the tile's map");
+    }
+
     private static javafx.scene.input.Clipboard clipboard() {
         return javafx.scene.input.Clipboard.getSystemClipboard();
     }
@@ -228,16 +264,23 @@ class FileMenuFxTest {
         key(KeyCode.SHORTCUT, KeyCode.E);
         choose("SVG picture (vector)", null);
         List<String> texts = SvgTexts.of(files.file);
-        assertTrue(texts.contains("Causal attention"), texts.toString());
+        assertTrue(texts.contains("Where the final vector comes from"), texts.toString());
         assertTrue(robot.lookup("#chapter-export-notice").queryAs(Labeled.class).getText().startsWith("Exported 1 file"));
+
+        key(KeyCode.RIGHT);
+        files.file = dir.resolve("chapter-2.svg");
+        key(KeyCode.SHORTCUT, KeyCode.E);
+        choose("SVG picture (vector)", null);
+        texts = SvgTexts.of(files.file);
+        assertTrue(texts.contains("Causal attention"), texts.toString());
 
         for (int i = 0; i < 6; i++) {
             key(KeyCode.RIGHT);
         }
-        assertTrue(robot.lookup("#chapter-progress").queryAs(Labeled.class).getText().startsWith("Chapter 7 of "));
+        assertTrue(robot.lookup("#chapter-progress").queryAs(Labeled.class).getText().startsWith("Chapter 8 of "));
         assertTrue(fileItem("menu-file-picture").isDisable(), "the stability chapter has a table, no map");
         key(KeyCode.RIGHT);
         key(KeyCode.RIGHT);
-        assertFalse(fileItem("menu-file-picture").isDisable(), "the chapter after the cost chart has a map again");
+        assertFalse(fileItem("menu-file-picture").isDisable(), "the KV cache has a map again");
     }
 }

@@ -49,6 +49,19 @@ abstract class ChapterPage<M extends Chapter> {
     }
 
     /**
+     * One step further inside the chapter, for the presenter keys; false where the chapter has no
+     * step left (or no steps at all), so that the next chapter follows.
+     */
+    boolean stepForward() {
+        return false;
+    }
+
+    /** One step back inside the chapter; false at its first step, so that the previous chapter follows. */
+    boolean stepBack() {
+        return false;
+    }
+
+    /**
      * Computes the numbers now and again whenever one of {@code inputs} changes, in the
      * background; a slider drag computes only the newest setting. {@code task} reads the inputs
      * (on the FX thread) and returns the computation to run.

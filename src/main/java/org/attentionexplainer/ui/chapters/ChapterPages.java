@@ -12,6 +12,7 @@ final class ChapterPages {
 
     static List<ChapterPage<?>> all() {
         return List.of(
+                new WhyAttentionPage(),
                 new CausalPage(),
                 new MultiHeadPage(),
                 new MasksPage(),
@@ -20,6 +21,8 @@ final class ChapterPages {
                 new EncoderPage(),
                 new StabilityPage(),
                 new CostPage(),
+                new KvCachePage(),
+                new FlashPage(),
                 new GqaPage(),
                 new RopePage(),
                 new ReadingHeadsPage(),

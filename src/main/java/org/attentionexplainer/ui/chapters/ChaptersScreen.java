@@ -7,7 +7,7 @@ import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
-/** The chapters after the worked example; presenter keys move between chapters. */
+/** The chapters after the worked example; presenter keys move through a chapter's steps and between chapters. */
 public final class ChaptersScreen implements Screen {
     private final AppContext context;
     private ChaptersViewModel model;
@@ -73,12 +73,12 @@ public final class ChaptersScreen implements Screen {
 
     @Override
     public boolean next() {
-        return model().next();
+        return model().stepOrNext();
     }
 
     @Override
     public boolean previous() {
-        return model().previous();
+        return model().stepOrPrevious();
     }
 
     @Override

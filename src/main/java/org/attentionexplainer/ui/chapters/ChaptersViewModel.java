@@ -179,6 +179,16 @@ public final class ChaptersViewModel {
         return book.next();
     }
 
+    /** The presenter keys' forward: the next step of a chapter with steps, after its last the next chapter. */
+    public boolean stepOrNext() {
+        return (!book.indexShownProperty().get() && book.currentProperty().get().stepForward()) || next();
+    }
+
+    /** The presenter keys' back: the step before, before the first the previous chapter. */
+    public boolean stepOrPrevious() {
+        return (!book.indexShownProperty().get() && book.currentProperty().get().stepBack()) || previous();
+    }
+
     public boolean previous() {
         return book.previous();
     }

@@ -53,6 +53,22 @@ class ChapterTextsTest {
         produced.add(MultiHeadChapter.compute(engine).differenceText());
         produced.add(CourseNoteCorrection.compute().statement());
         produced.add(EdgeCasesChapter.longInput(engine, 16, System::nanoTime).summary());
+        WhyAttentionChapter why = WhyAttentionChapter.compute(engine);
+        produced.add(why.firstWordText());
+        produced.add(why.bottleneckText());
+        KvCacheChapter kv = KvCacheChapter.compute(engine);
+        for (int n = 1; n <= kv.steps().size(); n++) {
+            produced.add(kv.stepText(n));
+            produced.add(kv.sameText(n));
+            produced.add(kv.memoryText(n));
+        }
+        produced.add(kv.farText());
+        FlashChapter flash = FlashChapter.compute(engine);
+        for (int step = 1; step <= flash.stepCount(); step++) {
+            produced.add(flash.stepText(step));
+        }
+        produced.add(flash.differenceText());
+        produced.add(flash.memoryText());
     }
 
     private static Properties bundle(String name) throws Exception {

@@ -1,6 +1,7 @@
 package org.attentionexplainer.ui.chapters;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,6 +58,65 @@ class ChapterRegistryTest {
         Node create(ChaptersViewModel chapters) {
             return layout(chapters, null, new VBox());
         }
+    }
+
+    /** The same chapter in three steps, as a page that is stepped through. */
+    static final class SteppedPage extends ChapterPage<TinyChapter> {
+        final Steps steps = new Steps();
+
+        @Override
+        ChapterText text() {
+            return TinyChapter.TEXT;
+        }
+
+        @Override
+        void start(ChapterWork work) {
+            steps.setCount(3);
+            model().set(new TinyChapter(42));
+        }
+
+        @Override
+        boolean stepForward() {
+            return steps.forward();
+        }
+
+        @Override
+        boolean stepBack() {
+            return steps.back();
+        }
+
+        @Override
+        Node create(ChaptersViewModel chapters) {
+            return layout(chapters, steps.control(chapters.i18n(), "tiny"), new VBox());
+        }
+    }
+
+    @Test
+    void presenterKeysTakeAChaptersStepsBeforeTurningThePage() {
+        SteppedPage stepped = new SteppedPage();
+        ChaptersViewModel vm = new ChaptersViewModel(TestContexts.english(), List.of(new CausalPage(), stepped,
+                new TinyPage()));
+        assertTrue(vm.stepOrNext(), "the causal chapter has no steps: the page turns");
+        assertEquals(1, vm.indexProperty().get());
+        assertTrue(vm.stepOrNext());
+        assertTrue(vm.stepOrNext());
+        assertEquals(1, vm.indexProperty().get(), "steps 2 and 3 of the chapter");
+        assertEquals(3, stepped.steps.stepProperty().get());
+        assertTrue(vm.stepOrNext(), "after the last step, the next chapter");
+        assertEquals(2, vm.indexProperty().get());
+        assertTrue(vm.stepOrPrevious());
+        assertTrue(vm.stepOrPrevious());
+        assertEquals(1, vm.indexProperty().get());
+        assertEquals(2, stepped.steps.stepProperty().get(), "back a step");
+        vm.toggleIndex();
+        assertTrue(vm.stepOrPrevious(), "with the index open the keys move between chapters");
+        assertEquals(0, vm.indexProperty().get());
+        assertFalse(vm.stepOrPrevious(), "nothing before the first chapter's first step");
+        stepped.steps.setCount(1);
+        assertEquals(1, stepped.steps.stepProperty().get(), "fewer steps: the step shown stays within them");
+        assertTrue(vm.next());
+        assertTrue(vm.next(), "the header's Next moves between chapters, not steps");
+        assertEquals(2, vm.indexProperty().get());
     }
 
     @Test

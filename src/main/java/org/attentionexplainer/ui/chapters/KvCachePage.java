@@ -1,0 +1,161 @@
+package org.attentionexplainer.ui.chapters;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.lesson.chapters.ChapterText;
+import org.attentionexplainer.lesson.chapters.CourseExamples;
+import org.attentionexplainer.lesson.chapters.KvCacheChapter;
+import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.ColorScale;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.render.HeatmapData;
+import org.attentionexplainer.ui.common.Numbers;
+import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/** The KV cache: the causal model fed a token per step, the cache growing, the work with and without it. */
+final class KvCachePage extends ChapterPage<KvCacheChapter> {
+    /** The steps there are, one per token of the sentence, known before the numbers come. */
+    private static final int TOKENS = CourseExamples.JOURNEY_TOKENS.size();
+    private final Steps steps = new Steps();
+
+    @Override
+    ChapterText text() {
+        return KvCacheChapter.TEXT;
+    }
+
+    @Override
+    void start(ChapterWork work) {
+        steps.setCount(TOKENS);
+        work.saved().keepInt("kvStep", steps.stepProperty(), 1, TOKENS);
+        model().addListener((o, a, b) -> steps.setCount(b == null ? 1 : b.tokens().size()));
+        computeOnce(work, KvCacheChapter::compute);
+    }
+
+    /** The token fed last, from 1. */
+    Steps steps() {
+        return steps;
+    }
+
+    @Override
+    boolean stepForward() {
+        return steps.forward();
+    }
+
+    @Override
+    boolean stepBack() {
+        return steps.back();
+    }
+
+    @Override
+    Node create(ChaptersViewModel chapters) {
+        I18n i18n = chapters.i18n();
+        var c = model();
+        var step = steps.stepProperty();
+        Hyperlink cost = new Hyperlink();
+        cost.setId("kv-cost-link");
+        cost.textProperty().bind(i18n.text("chapter.ui.kv.costLink"));
+        cost.setWrapText(true);
+        cost.setOnAction(e -> chapters.goTo(chapters.chapters().indexOf(chapters.page(CostPage.class))));
+        Node controls = PageLayout.column("page-inputs", steps.control(i18n, "kv"), cost);
+
+        Node map = Maps.control("kv-map", Maps.figure(i18n, Bindings.createObjectBinding(
+                () -> c.get() == null ? null : new Shown(c.get(), step.get()), c, step), s -> figure(i18n, s)), 27);
+        Label stepLine = text(i18n, "kv-step-text", () -> c.get() == null ? null : c.get().stepText(step.get()), c,
+                step);
+        Label same = text(i18n, "kv-same", () -> c.get() == null ? null : c.get().sameText(step.get()), c, step);
+        Label far = text(i18n, "kv-far", () -> c.get() == null ? null : c.get().farText(), c);
+        Label memory = text(i18n, "kv-memory", () -> c.get() == null ? null : c.get().memoryText(step.get()), c,
+                step);
+        GridPane cache = new GridPane();
+        cache.setId("kv-cache");
+        cache.getStyleClass().add("chapter-table");
+        Runnable refill = () -> fillCache(i18n, cache, c.get(), step.get());
+        c.addListener((o, a, b) -> refill.run());
+        step.addListener((o, a, b) -> refill.run());
+        i18n.localeProperty().addListener((o, a, b) -> refill.run());
+        refill.run();
+        LineChart<Number, Number> chart = chart(i18n);
+        c.addListener((o, a, b) -> fill(i18n, chart, b));
+        i18n.localeProperty().addListener((o, a, b) -> fill(i18n, chart, c.get()));
+        fill(i18n, chart, c.get());
+        return layout(chapters, controls, new VBox(map, stepLine,
+                PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"), cache, same, memory, far, chart));
+    }
+
+    /** The numbers and the step shown, together, for the figure. */
+    private record Shown(KvCacheChapter chapter, int step) {
+    }
+
+    private static Label text(I18n i18n, String id, Callable<Text> make, Observable... deps) {
+        return PageLayout.text(i18n, Bindings.createObjectBinding(make, deps), id, "page-result");
+    }
+
+    /** The causal map with the rows computed so far, the new one outlined; rows not yet fed and the future hatched. */
+    private static Figure figure(I18n i18n, Shown s) {
+        KvCacheChapter c = s.chapter();
+        int n = s.step();
+        List<String> tokens = c.tokens();
+        HeatmapData weights = Maps.data(tokens, tokens, c.stepped().matrix(), (i, j) -> i >= n || j > i);
+        return Figure.tables(List.of(weights), List.of(i18n.get("chapter.ui.kv.weights")),
+                List.of(ColorScale.unit(ColorMap.VIRIDIS)), List.of(i18n.get("chapter.ui.weight")), List.of(n - 1),
+                Maps.options(i18n, "chapter.ui.kv.map", "chapter.ui.weight", 2, 52)
+                        .withLegend(true, i18n.get("chapter.ui.weight"), i18n.get("chapter.ui.kv.notYet")));
+    }
+
+    /** The cache as it is after step n: one row per token fed, K and V side by side, the new row marked. */
+    private static void fillCache(I18n i18n, GridPane grid, KvCacheChapter c, int n) {
+        grid.getChildren().clear();
+        if (c == null) {
+            return;
+        }
+        Numbers numbers = new Numbers(i18n);
+        grid.addRow(0, cell(""), cell("K"), cell("V"));
+        for (int i = 0; i < n; i++) {
+            Label row = cell(numbers.vector(c.keys().row(i), 4));
+            row.setId("kv-cache-k-" + (i + 1));
+            grid.addRow(i + 1, cell(c.tokens().get(i)), row, cell(numbers.vector(c.values().row(i), 4)),
+                    cell(i == n - 1 ? i18n.get("chapter.ui.kv.new") : ""));
+        }
+    }
+
+    private static LineChart<Number, Number> chart(I18n i18n) {
+        NumberAxis x = new NumberAxis(1, TOKENS, 1);
+        NumberAxis y = new NumberAxis();
+        x.labelProperty().bind(i18n.text("chapter.ui.kv.chartX"));
+        y.labelProperty().bind(i18n.text("chapter.ui.kv.chartY"));
+        LineChart<Number, Number> chart = new LineChart<>(x, y);
+        chart.setId("kv-chart");
+        chart.setAnimated(false);
+        chart.titleProperty().bind(i18n.text("chapter.ui.kv.chart"));
+        chart.getStyleClass().add("chapter-chart");
+        return chart;
+    }
+
+    private static void fill(I18n i18n, LineChart<Number, Number> chart, KvCacheChapter c) {
+        chart.getData().clear();
+        if (c == null) {
+            return;
+        }
+        XYChart.Series<Number, Number> with = new XYChart.Series<>();
+        with.setName(i18n.get("chapter.ui.kv.seriesWith"));
+        XYChart.Series<Number, Number> without = new XYChart.Series<>();
+        without.setName(i18n.get("chapter.ui.kv.seriesWithout"));
+        for (KvCacheChapter.Step s : c.steps()) {
+            with.getData().add(new XYChart.Data<>(s.keyCount(), s.flops()));
+            without.getData().add(new XYChart.Data<>(s.keyCount(), s.flopsWithout()));
+        }
+        chart.getData().setAll(List.of(with, without));
+    }
+}
