@@ -35,6 +35,12 @@ public final class AttentionFigures {
     static final double OVERVIEW_SIDE = 96;
     static final double OVERVIEW_MAX_CELL = 24;
 
+    /**
+     * The colours of B − A: diverging, with a centre that stands out from the background, so
+     * that "no change" is drawn as a value and the panel does not look empty.
+     */
+    public static final ColorMap DIFFERENCE = ColorMap.BLUE_YELLOW_RED;
+
     private final Localization texts;
 
     public AttentionFigures(Localization texts) {
@@ -57,7 +63,7 @@ public final class AttentionFigures {
             List<String> titles = List.of(texts.get("explorer.figure.a", describe(traceA.spec())),
                     texts.get("explorer.figure.b", describe(trace.spec())), texts.get("explorer.figure.diff"));
             Figure f = Figure.compare(a, b, titles, scale(v, List.of(a, b)),
-                    ColorScale.centred(ColorMap.BLUE_RED, List.of(b.minus(a))), texts.get("explorer.figure.difference"),
+                    ColorScale.centred(DIFFERENCE, List.of(b.minus(a))), texts.get("explorer.figure.difference"),
                     opt.withTitle(texts.get("explorer.figure.compareTitle", stageName(v.stage()), v.head() + 1)));
             return new AttentionFigure(f, exportCell(b, EXPORT_SIDE, 7, EXPORT_MAX_CELL));
         }
