@@ -152,7 +152,16 @@ final class RealModelView {
         Label legend = label("real.tokens.legend", "hint");
         legend.setWrapText(true);
         legend.setMinWidth(0);
-        return new VBox(4, scroll, legend);
+        Label foreign = new Label();
+        foreign.setId("real-language-notice");
+        foreign.setWrapText(true);
+        foreign.setMinWidth(0);
+        foreign.getStyleClass().add("real-changed");
+        foreign.textProperty().bind(vm.languageNoticeBinding());
+        BooleanBinding notEnglish = vm.languageNoticeBinding().isNotEmpty();
+        foreign.visibleProperty().bind(notEnglish);
+        foreign.managedProperty().bind(notEnglish);
+        return new VBox(4, scroll, foreign, legend);
     }
 
     private Node whatIf() {

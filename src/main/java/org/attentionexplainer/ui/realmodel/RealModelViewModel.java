@@ -33,6 +33,7 @@ import org.attentionexplainer.engine.bert.WhatIf;
 import org.attentionexplainer.engine.text.Encoding;
 import org.attentionexplainer.engine.text.TextTooLongException;
 import org.attentionexplainer.engine.text.Token;
+import org.attentionexplainer.engine.text.VocabularyFit;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.common.MapsModel;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -75,6 +76,8 @@ public final class RealModelViewModel {
     private final ReadOnlyIntegerWrapper focusedHead = new ReadOnlyIntegerWrapper(this, "focusedHead", -1);
     private final BooleanBinding asTrained;
     private final StringBinding lengthNotice;
+    private final ReadOnlyObjectWrapper<VocabularyFit> fit = new ReadOnlyObjectWrapper<>(this, "fit");
+    private final StringBinding languageNotice;
 
     private MiniLmModel model;
     private EncoderTrace trace;
@@ -82,7 +85,7 @@ public final class RealModelViewModel {
     private String loadedText = "";
 
     /** One forward pass's results, made on the worker. */
-    record Computed(List<TokenView> tokens, Overview overview, EncoderTrace trace) {
+    record Computed(List<TokenView> tokens, Overview overview, EncoderTrace trace, VocabularyFit fit) {
     }
 
     public RealModelViewModel(AppContext context, ModelProvider provider) {
@@ -98,6 +101,13 @@ public final class RealModelViewModel {
             return o == null || model == null || o.size() <= model.trainedLength() ? ""
                     : i18n.get("real.notice.untrainedLength", o.size(), model.trainedLength(), MODEL_NAME);
         }, overview, i18n.localeProperty());
+        this.languageNotice = Bindings.createStringBinding(() -> {
+            VocabularyFit f = fit.get();
+            return f == null || !f.looksForeign() ? ""
+                    : i18n.get("real.notice.notEnglish", MODEL_NAME, String.join(" · ", f.examples().isEmpty()
+                    ? tokens.stream().filter(t -> !t.special()).limit(3).map(TokenView::text).toList()
+                    : f.examples()));
+        }, fit, i18n.localeProperty());
         sentence.addListener(o -> recompute());
         causal.addListener(o -> recompute());
         temperature.addListener(o -> recompute());
@@ -174,12 +184,14 @@ public final class RealModelViewModel {
             String word = token.word() < 0 ? "" : encoding.words().get(token.word()).text();
             views.add(new TokenView(token.text(), token.isContinuation(), token.special(), word));
         }
-        return new Computed(views, new Overview(encoding.tokenTexts(), maps, whatIf, nanos), t);
+        return new Computed(views, new Overview(encoding.tokenTexts(), maps, whatIf, nanos), t,
+                VocabularyFit.of(encoding, m.tokenizer().unknownToken()));
     }
 
     private void accept(Computed c) {
         trace = c.trace();
         tokens.setAll(c.tokens());
+        fit.set(c.fit());
         overview.set(c.overview());
         error.set(false);
         message.set(loadedText + " " + i18n.get("real.forward", c.overview().size(),
@@ -285,6 +297,15 @@ public final class RealModelViewModel {
      */
     public StringBinding lengthNoticeBinding() {
         return lengthNotice;
+    }
+
+    /**
+     * Empty, or a notice that the text does not look English (told from the text and its pieces,
+     * not from the app's language): the model's English vocabulary cuts it into pieces it happens
+     * to hold, which are not the parts of the language's words.
+     */
+    public StringBinding languageNoticeBinding() {
+        return languageNotice;
     }
 
     public ReadOnlyObjectProperty<Status> statusProperty() {
