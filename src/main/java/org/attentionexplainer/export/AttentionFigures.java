@@ -8,6 +8,7 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.lesson.explorer.LoadedData;
+import org.attentionexplainer.lesson.explorer.ModelBuilder;
 import org.attentionexplainer.lesson.explorer.ModelSettings;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.ColorScale;
@@ -166,13 +167,17 @@ public final class AttentionFigures {
 
     /**
      * The caption: the model ("4 heads, d_k = 3, separate W_q, W_k, W_v, seed 123", or the
-     * file it came from) and the attention settings it was computed with.
+     * file it came from) and the attention settings it was computed with; first, when the
+     * model is seeded random numbers, that its patterns mean nothing yet (see
+     * {@link ModelBuilder#randomWeights}), so that nobody reads a trained head into them.
      */
     public String caption(ModelSettings settings, LoadedData loaded, AttentionTrace t) {
+        String random = ModelBuilder.randomWeights(settings, loaded) ? texts.get("explorer.caption.random") + " · "
+                : "";
         if (!loaded.isEmpty()) {
-            return caption(loaded.name(), t);
+            return random + caption(loaded.name(), t);
         }
-        return texts.get("explorer.caption.model", t.headCount(), t.headDim(),
+        return random + texts.get("explorer.caption.model", t.headCount(), t.headDim(),
                 texts.get(settings.projection().messageKey()), String.valueOf(settings.weightSeed())) + " · "
                 + describe(t.spec());
     }

@@ -15,6 +15,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.render.ColorMap;
@@ -36,6 +37,8 @@ public final class MapPane {
     private final I18n i18n;
     private final Widgets w;
     private final HeatmapControl heatmap = new HeatmapControl();
+    /** The heatmap, with what a screen lays over it ({@link #overlay}). */
+    private final StackPane picture = new StackPane(heatmap);
     private final ExportActions actions;
     private final Runnable pin;
 
@@ -120,7 +123,7 @@ public final class MapPane {
         for (Node n : new Node[] {auto, values}) {
             ((ToggleSwitch) n).setMaxWidth(Region.USE_PREF_SIZE);
         }
-        VBox.setVgrow(heatmap, Priority.ALWAYS);
+        VBox.setVgrow(picture, Priority.ALWAYS);
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
         // "Numbers" on, but the cells of the picture shown are too small for them: say so
@@ -131,7 +134,7 @@ public final class MapPane {
                         && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown(),
                 maps.display().showValuesProperty(), heatmap.shownProperty()));
         noRoom.managedProperty().bind(noRoom.visibleProperty());
-        VBox box = new VBox(8, toolbar, heatmap, noRoom, hint);
+        VBox box = new VBox(8, toolbar, picture, noRoom, hint);
         box.setPadding(new Insets(6, 12, 12, 12));
         return box;
     }
@@ -159,6 +162,17 @@ public final class MapPane {
         });
         property.addListener((o, a, b) -> seg.getButtons().forEach(t -> t.setSelected(t.getUserData() == b)));
         return seg;
+    }
+
+    /**
+     * Lays {@code notice} over the top right corner of the maps: something the picture itself
+     * must say (that its weights are random). Only the notice takes clicks; the maps around it
+     * keep theirs.
+     */
+    public void overlay(Node notice) {
+        StackPane.setAlignment(notice, Pos.TOP_RIGHT);
+        picture.setPickOnBounds(false);
+        picture.getChildren().add(notice);
     }
 
     /** The heatmap control, for tests and benchmarks. */

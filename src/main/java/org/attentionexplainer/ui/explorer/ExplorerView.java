@@ -4,11 +4,13 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.MapPane;
 import org.attentionexplainer.ui.common.Widgets;
@@ -32,6 +34,31 @@ public final class ExplorerView {
         this.i18n = i18n;
         this.w = new Widgets(i18n);
         this.maps = new MapPane(vm.maps(), i18n, actions, vm::pinAsA);
+        maps.overlay(randomNotice());
+    }
+
+    /**
+     * On the picture while its weights are seeded random numbers: that its patterns mean
+     * nothing yet, and (where the model is installed) the way to trained heads.
+     */
+    private Node randomNotice() {
+        Label text = new Label();
+        text.setId("explorer-random-notice");
+        text.setWrapText(true);
+        text.textProperty().bind(i18n.text("explorer.random.notice"));
+        Button trained = new Button();
+        trained.setId("explorer-random-trained");
+        trained.textProperty().bind(i18n.text("explorer.random.showTrained"));
+        trained.setOnAction(e -> vm.trained().show(TrainedHeads.DEFAULT_LAYER));
+        trained.setVisible(vm.trained().available());
+        trained.setManaged(trained.isVisible());
+        VBox box = new VBox(6, text, trained);
+        box.getStyleClass().add("random-notice");
+        box.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        box.setMaxWidth(360);
+        box.visibleProperty().bind(vm.trained().randomBinding());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
     }
 
     public Parent createView() {

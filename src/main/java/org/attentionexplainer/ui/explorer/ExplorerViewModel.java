@@ -60,6 +60,7 @@ public final class ExplorerViewModel {
     private final Coalescer<Result> coalescer;
     private final ExplorerComputation computation;
     private final ExplorerLoader loader;
+    private final TrainedHeads trained;
 
     private final StringProperty sentence = new SimpleStringProperty(this, "sentence", DEFAULT_SENTENCE);
     private final ReadOnlyListWrapper<String> tokens = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
@@ -101,7 +102,13 @@ public final class ExplorerViewModel {
     record Result(Request request, AttentionTrace trace, AttentionTrace traceA, AttentionFigure figure) {
     }
 
+    /** An explorer without the trained model: seeded weights and files only. */
     public ExplorerViewModel(AppContext context) {
+        this(context, org.attentionexplainer.ui.common.TrainedModel.absent());
+    }
+
+    /** @param trainedModel the trained model whose heads {@link #trained()} shows */
+    public ExplorerViewModel(AppContext context, org.attentionexplainer.ui.common.TrainedModel trainedModel) {
         this.context = context;
         this.i18n = context.i18n();
         this.coalescer = new Coalescer<>(context.work());
@@ -152,6 +159,7 @@ public final class ExplorerViewModel {
         retokenize();
         updateHeadsOffered();
         recompute();
+        this.trained = new TrainedHeads(this, trainedModel);
     }
 
     private void retokenize() {
@@ -299,6 +307,17 @@ public final class ExplorerViewModel {
     void restoreLoaded(ModelSettings settings, LoadedData d, AttentionControls controls, MapView view,
                        Runnable then) {
         loader.restore(settings, d, controls, view, then);
+    }
+
+    /** A trained model's layer as a loaded spec, made on the worker; {@code then} follows its adoption. */
+    void loadTrained(String name, java.util.function.Supplier<org.attentionexplainer.engine.AttentionSpec> spec,
+                     Runnable then) {
+        loader.loadTrained(name, spec, then);
+    }
+
+    /** The trained heads the explorer can show instead of seeded weights. */
+    public TrainedHeads trained() {
+        return trained;
     }
 
     public void loadSpec(Path file) {

@@ -12,6 +12,21 @@ public interface ModelProvider {
     /** Loads it (slow: call off the FX thread), reporting fractions 0 to 1. */
     MiniLmModel load(DoubleConsumer progress) throws ModelLoadException;
 
+    /** The model that screens share: loaded once for all of them. */
+    static ModelProvider of(org.attentionexplainer.ui.common.TrainedModel shared) {
+        return new ModelProvider() {
+            @Override
+            public boolean available() {
+                return shared.available();
+            }
+
+            @Override
+            public MiniLmModel load(DoubleConsumer progress) throws ModelLoadException {
+                return shared.get(progress);
+            }
+        };
+    }
+
     /** The model jar on the class path. */
     static ModelProvider classPath() {
         return new ModelProvider() {

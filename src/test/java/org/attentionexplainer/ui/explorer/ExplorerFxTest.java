@@ -61,6 +61,20 @@ class ExplorerFxTest {
         return heatmap;
     }
 
+    /** The explorer of this window has no trained model: its seeded weights say so on the picture and its caption. */
+    @Test
+    void randomWeightsSayOnThePictureThatTheirPatternsMeanNothing(FxRobot robot) {
+        HeatmapControl heatmap = open(robot);
+        Label notice = robot.lookup("#explorer-random-notice").queryAs(Label.class);
+        assertTrue(notice.isVisible() && notice.getParent().isVisible());
+        assertEquals("Random weights: these patterns mean nothing yet.", notice.getText());
+        javafx.geometry.Bounds over = notice.localToScene(notice.getBoundsInLocal());
+        javafx.geometry.Bounds picture = heatmap.localToScene(heatmap.getBoundsInLocal());
+        assertTrue(picture.contains(over), "the notice lies on the picture");
+        assertTrue(heatmap.getFigure().options().caption().startsWith("Random weights: these patterns mean nothing yet"),
+                heatmap.getFigure().options().caption());
+    }
+
     @Test
     void togglingTheCausalMaskMasksTheUpperTriangleOfTheFocusedHead(FxRobot robot) {
         HeatmapControl heatmap = open(robot);
