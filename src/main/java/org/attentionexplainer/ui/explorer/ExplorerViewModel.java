@@ -258,6 +258,9 @@ public final class ExplorerViewModel {
     }
 
     void accept(Result r) {
+        if (r.request().loaded() != loaded.get()) {
+            return;     // asked for before a loaded model replaced it: that model's picture stays
+        }
         error.set(false);
         message.set("");
         maps.show(r.trace(), r.traceA(), r.figure(), r.request().view());
