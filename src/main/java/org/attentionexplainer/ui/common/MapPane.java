@@ -15,7 +15,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.render.ColorMap;
@@ -37,8 +36,8 @@ public final class MapPane {
     private final I18n i18n;
     private final Widgets w;
     private final HeatmapControl heatmap = new HeatmapControl();
-    /** The heatmap, with what a screen lays over it ({@link #overlay}). */
-    private final StackPane picture = new StackPane(heatmap);
+    /** Above the heatmap: what a screen says of the picture itself ({@link #banner}). */
+    private final VBox banner = new VBox();
     private final ExportActions actions;
     private final Runnable pin;
 
@@ -123,7 +122,7 @@ public final class MapPane {
         for (Node n : new Node[] {auto, values}) {
             ((ToggleSwitch) n).setMaxWidth(Region.USE_PREF_SIZE);
         }
-        VBox.setVgrow(picture, Priority.ALWAYS);
+        VBox.setVgrow(heatmap, Priority.ALWAYS);
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
         // "Numbers" on, but the cells of the picture shown are too small for them: say so
@@ -134,7 +133,7 @@ public final class MapPane {
                         && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown(),
                 maps.display().showValuesProperty(), heatmap.shownProperty()));
         noRoom.managedProperty().bind(noRoom.visibleProperty());
-        VBox box = new VBox(8, toolbar, picture, noRoom, hint);
+        VBox box = new VBox(8, toolbar, banner, heatmap, noRoom, hint);
         box.setPadding(new Insets(6, 12, 12, 12));
         return box;
     }
@@ -165,14 +164,13 @@ public final class MapPane {
     }
 
     /**
-     * Lays {@code notice} over the top right corner of the maps: something the picture itself
-     * must say (that its weights are random). Only the notice takes clicks; the maps around it
-     * keep theirs.
+     * Puts {@code notice} right above the maps, as wide as they are: something the picture itself
+     * must say (that its weights are random) without covering any of it.
      */
-    public void overlay(Node notice) {
-        StackPane.setAlignment(notice, Pos.TOP_RIGHT);
-        picture.setPickOnBounds(false);
-        picture.getChildren().add(notice);
+    public void banner(Node notice) {
+        banner.getChildren().add(notice);
+        notice.visibleProperty().addListener(o -> banner.setManaged(notice.isVisible()));
+        banner.setManaged(notice.isVisible());
     }
 
     /** The heatmap control, for tests and benchmarks. */

@@ -34,7 +34,7 @@ public final class ExplorerView {
         this.i18n = i18n;
         this.w = new Widgets(i18n);
         this.maps = new MapPane(vm.maps(), i18n, actions, vm::pinAsA);
-        maps.overlay(randomNotice());
+        maps.banner(randomNotice());
     }
 
     /**
@@ -52,10 +52,12 @@ public final class ExplorerView {
         trained.setOnAction(e -> vm.trained().show(TrainedHeads.DEFAULT_LAYER));
         trained.setVisible(vm.trained().available());
         trained.setManaged(trained.isVisible());
-        VBox box = new VBox(6, text, trained);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        text.setMaxWidth(Double.MAX_VALUE);
+        trained.setMinWidth(Region.USE_PREF_SIZE);
+        HBox box = new HBox(10, text, trained);
+        box.setAlignment(Pos.CENTER_LEFT);
         box.getStyleClass().add("random-notice");
-        box.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
-        box.setMaxWidth(360);
         box.visibleProperty().bind(vm.trained().randomBinding());
         box.managedProperty().bind(box.visibleProperty());
         return box;
