@@ -45,11 +45,15 @@ public final class TrainedHeads {
                 }
             }
         });
-        vm.sentenceProperty().addListener((o, a, b) -> {
-            if (layer.get() >= 0) {
-                show(layer.get());
-            }
-        });
+        // a new sentence runs the model again; a new language names the layer in it
+        for (javafx.beans.Observable change : new javafx.beans.Observable[] {vm.sentenceProperty(),
+            vm.i18n().localeProperty()}) {
+            change.addListener(o -> {
+                if (layer.get() >= 0) {
+                    show(layer.get());
+                }
+            });
+        }
         random = Bindings.createBooleanBinding(() -> vm.figureProperty().get() != null
                 && ModelBuilder.randomWeights(vm.settings(), vm.loadedProperty().get()), vm.figureProperty(),
                 vm.loadedProperty());

@@ -3,6 +3,7 @@ package org.attentionexplainer.ui.realmodel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -82,7 +83,8 @@ public final class RealModelViewModel {
     private MiniLmModel model;
     private EncoderTrace trace;
     private long loadNanos;
-    private String loadedText = "";
+    /** The status line, worded again when the language changes. */
+    private Supplier<String> said = () -> "";
 
     /** One forward pass's results, made on the worker. */
     record Computed(List<TokenView> tokens, Overview overview, EncoderTrace trace, VocabularyFit fit) {
@@ -93,7 +95,7 @@ public final class RealModelViewModel {
         this.i18n = context.i18n();
         this.provider = provider;
         this.coalescer = new Coalescer<>(context.work());
-        this.focus = new FocusedLayer(context, e -> fail(describe(e)));
+        this.focus = new FocusedLayer(context, e -> fail(() -> describe(e)));
         this.asTrained = Bindings.createBooleanBinding(() -> !causal.get() && temperature.get() == 1.0, causal,
                 temperature);
         this.lengthNotice = Bindings.createStringBinding(() -> {
@@ -108,6 +110,7 @@ public final class RealModelViewModel {
                     ? tokens.stream().filter(t -> !t.special()).limit(3).map(TokenView::text).toList()
                     : f.examples()));
         }, fit, i18n.localeProperty());
+        i18n.localeProperty().addListener(o -> message.set(said.get()));
         sentence.addListener(o -> recompute());
         causal.addListener(o -> recompute());
         temperature.addListener(o -> recompute());
@@ -125,22 +128,21 @@ public final class RealModelViewModel {
         }
         if (!provider.available()) {
             status.set(Status.UNAVAILABLE);
-            fail(i18n.get("real.unavailable", ModelSource.ARTIFACT));
+            fail(() -> i18n.get("real.unavailable", ModelSource.ARTIFACT));
             return;
         }
         status.set(Status.LOADING);
-        message.set(i18n.get("real.loading"));
+        say(() -> i18n.get("real.loading"));
         error.set(false);
         context.work().submit(this::loadModel, m -> {
             model = m;
             status.set(Status.READY);
             progress.set(1);
-            loadedText = i18n.get("real.loaded", MODEL_NAME, i18n.number(loadNanos / 1e9, 1));
-            message.set(loadedText);
+            say(this::loadedText);
             recompute();
         }, e -> {
             status.set(Status.FAILED);
-            fail(i18n.get("real.error.load", Failures.describe(i18n, e)));
+            fail(() -> i18n.get("real.error.load", Failures.describe(i18n, e)));
         });
     }
 
@@ -164,7 +166,7 @@ public final class RealModelViewModel {
         MiniLmModel m = model;
         String text = sentence.get();
         WhatIf whatIf = new WhatIf(causal.get(), temperature.get());
-        coalescer.request(() -> compute(m, text, whatIf), this::accept, e -> fail(describe(e)));
+        coalescer.request(() -> compute(m, text, whatIf), this::accept, e -> fail(() -> describe(e)));
     }
 
     /** Runs on the worker: tokens, the forward pass and all the maps. */
@@ -194,7 +196,7 @@ public final class RealModelViewModel {
         fit.set(c.fit());
         overview.set(c.overview());
         error.set(false);
-        message.set(loadedText + " " + i18n.get("real.forward", c.overview().size(),
+        say(() -> loadedText() + " " + i18n.get("real.forward", c.overview().size(),
                 i18n.number(c.overview().forwardNanos() / 1e6, 0)));
         if (focusedLayer.get() >= 0) {
             showFocus(focusedLayer.get(), focusedHead.get());
@@ -221,8 +223,8 @@ public final class RealModelViewModel {
     private void showFocus(int layer, int head) {
         MiniLmModel m = model;
         EncoderTrace t = trace;
-        focus.show(() -> m.encoder().attentionSpec(t, 0, layer), i18n.get("real.focus.name", MODEL_NAME, layer + 1),
-                head);
+        focus.show(() -> m.encoder().attentionSpec(t, 0, layer), () -> i18n.get("real.focus.name", MODEL_NAME,
+                layer + 1), head);
     }
 
     /** Back to the model as trained: no causal mask, temperature 1. */
@@ -244,12 +246,21 @@ public final class RealModelViewModel {
     /** A status line that is not an error (an export done). */
     void showInfo(String text) {
         error.set(false);
-        message.set(text);
+        say(() -> text);
     }
 
-    private void fail(String text) {
+    private void fail(Supplier<String> text) {
         error.set(true);
-        message.set(text);
+        say(text);
+    }
+
+    private void say(Supplier<String> text) {
+        said = text;
+        message.set(text.get());
+    }
+
+    private String loadedText() {
+        return i18n.get("real.loaded", MODEL_NAME, i18n.number(loadNanos / 1e9, 1));
     }
 
     private String describe(Throwable e) {
