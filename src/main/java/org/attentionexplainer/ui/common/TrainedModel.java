@@ -4,6 +4,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.bert.MiniLmModel;
 import org.attentionexplainer.engine.bert.ModelLoadException;
+import org.attentionexplainer.engine.bert.ModelSource;
 
 /**
  * The trained model (all-MiniLM-L6-v2) that screens share: loaded the first time one asks
@@ -33,7 +34,7 @@ public final class TrainedModel {
     /** As if the model jar were missing. */
     public static TrainedModel absent() {
         return new TrainedModel(() -> false, p -> {
-            throw new ModelLoadException("not installed");
+            throw new ModelLoadException("engine.model.notInstalled", ModelSource.ONNX_RESOURCE, ModelSource.ARTIFACT);
         });
     }
 
