@@ -43,7 +43,7 @@ public record Algorithm(Kind kind, int blockQ, int blockK) {
 
     private static void requireBlock(String field, int size) {
         if (size < 1) {
-            throw new InvalidSpecException(field, "must be at least 1, got " + size);
+            throw new InvalidSpecException(field, "engine.spec.atLeastOne", String.valueOf(size));
         }
     }
 }

@@ -313,7 +313,7 @@ public final class AttentionEngine {
      */
     public synchronized Tensor softmax(Tensor logits) {
         if (logits.rank() < 1 || logits.size() == 0) {
-            throw new InvalidSpecException("logits", "softmax needs at least one value");
+            throw new InvalidSpecException("logits", "engine.spec.softmaxEmpty");
         }
         int s = logits.dim(-1);
         float[] l = logits.data();
@@ -338,7 +338,7 @@ public final class AttentionEngine {
     /** LayerNorm of each row of a (n, d) tensor, as PyTorch's nn.LayerNorm(d) computes it. */
     public synchronized Tensor layerNorm(Tensor rows, LayerNormParams params) {
         if (rows.rank() != 2) {
-            throw new InvalidSpecException("x", "LayerNorm needs (n, d), got " + rows.shapeString());
+            throw new InvalidSpecException("x", "engine.spec.layerNormShape", rows.shapeString());
         }
         Shapes.requireFinite("x", rows);
         return NdBuffers.tensor(NdArrays.layerNorm(NdArrays.nd(rows), params));
@@ -354,7 +354,7 @@ public final class AttentionEngine {
             return x.reshape(1, x.dim(0), x.dim(1));
         }
         if (x.rank() != 3) {
-            throw new InvalidSpecException(field, "shape " + x.shapeString() + " should be (t, d) or (b, t, d)");
+            throw new InvalidSpecException(field, "engine.spec.inputShape", x.shapeString());
         }
         return x;
     }

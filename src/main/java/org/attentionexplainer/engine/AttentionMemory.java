@@ -29,17 +29,17 @@ final class AttentionMemory {
      */
     static void require(AttentionSpec spec, Shapes sh, boolean reuse) {
         long map = (long) sh.b() * sh.h() * sh.t() * sh.s();
-        String size = sh.t() + " x " + sh.s() + " positions in " + sh.h() + (sh.h() == 1 ? " head" : " heads")
-                + (sh.b() == 1 ? "" : " and " + sh.b() + " batch entries");
+        // t x s positions in h heads (and b batch entries)
+        Object[] size = {String.valueOf(sh.t()), String.valueOf(sh.s()), sh.h(), sh.b()};
         if (map > Memory.MAX_ARRAY) {
-            throw new InvalidSpecException("input", size + " make attention maps of " + map
-                    + " values, more than a Java array holds (2^31 - 1); use fewer tokens");
+            throw new InvalidSpecException("input", "engine.spec.mapsTooLarge", size[0], size[1], size[2], size[3],
+                    String.valueOf(map));
         }
         long bytes = bytes(spec, sh, reuse);
         if (!Memory.fits(bytes)) {
-            throw new InvalidSpecException("input", size + " need " + Memory.mib(bytes)
-                    + " MiB for the attention maps and results, " + Memory.shortfall()
-                    + " (start Java with a larger -Xmx, or use fewer tokens)");
+            throw new InvalidSpecException("input", "engine.spec.mapsTooBig", size[0], size[1], size[2], size[3],
+                    String.valueOf(Memory.mib(bytes)), String.valueOf(Memory.usable() >> 20),
+                    String.valueOf(Runtime.getRuntime().maxMemory() >> 20));
         }
     }
 }

@@ -11,7 +11,7 @@ package org.attentionexplainer.engine;
 public record Dropout(double p, long seed) {
     public Dropout {
         if (!(p >= 0 && p < 1)) {
-            throw new InvalidSpecException("dropout.p", "must be in [0, 1), got " + p);
+            throw new InvalidSpecException("dropout.p", "engine.spec.dropoutRange", String.valueOf(p));
         }
     }
 

@@ -19,7 +19,7 @@ public record FeedForward(Tensor w1, Tensor b1, Tensor w2, Tensor b2, Activation
 
     public FeedForward {
         if (activation == null) {
-            throw new InvalidSpecException("ffn.activation", "is missing");
+            throw new InvalidSpecException("ffn.activation", "engine.spec.missing");
         }
         Shapes.requireShape("ffn.w1", w1, w1 == null ? 0 : w1.dim(0), -1);
         int dModel = w1.dim(0);
@@ -35,7 +35,8 @@ public record FeedForward(Tensor w1, Tensor b1, Tensor w2, Tensor b2, Activation
      */
     public static FeedForward torchInit(TorchRandom rng, int dModel, int dFf, Activation activation) {
         if (dModel < 1 || dFf < 1) {
-            throw new InvalidSpecException("ffn", "needs d_model >= 1 and d_ff >= 1, got " + dModel + " and " + dFf);
+            throw new InvalidSpecException("ffn", "engine.spec.ffnWidths", String.valueOf(dModel),
+                    String.valueOf(dFf));
         }
         TorchRandom.Linear first = rng.linear(dModel, dFf, true);
         TorchRandom.Linear second = rng.linear(dFf, dModel, true);
@@ -58,7 +59,8 @@ public record FeedForward(Tensor w1, Tensor b1, Tensor w2, Tensor b2, Activation
     /** (n, d_model) rows through both layers. */
     FeedForwardTrace apply(Tensor rows) {
         if (rows.rank() != 2 || rows.dim(1) != modelWidth()) {
-            throw new InvalidSpecException("x", "shape " + rows.shapeString() + " should be (n, " + modelWidth() + ")");
+            throw new InvalidSpecException("x", "engine.spec.rowsShape", rows.shapeString(),
+                    String.valueOf(modelWidth()));
         }
         Shapes.requireFinite("x", rows);
         INDArray x = NdArrays.nd(rows);                                  // (n, d_model)
@@ -84,7 +86,7 @@ public record FeedForward(Tensor w1, Tensor b1, Tensor w2, Tensor b2, Activation
 
     private static void requireBias(String field, Tensor bias, int width) {
         if (bias != null && (bias.rank() != 1 || bias.dim(0) != width)) {
-            throw new InvalidSpecException(field, "shape " + bias.shapeString() + " should be (" + width + ",)");
+            throw new InvalidSpecException(field, "engine.spec.biasShape", bias.shapeString(), String.valueOf(width));
         }
         if (bias != null) {
             Shapes.requireFinite(field, bias);

@@ -1,18 +1,51 @@
 package org.attentionexplainer.engine;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.attentionexplainer.i18n.Localization;
+
 /**
  * Bad input to the engine: names the field at fault (as the COMPUTE spec spells it) and what
- * is wrong with it, in one line a user can act on.
+ * is wrong with it, in one line a user can act on. The problem is a message key of the bundles
+ * and its arguments ({@code engine.spec.*}): a screen words it in the reader's language through
+ * the text layer; {@link #getMessage()} is the English wording, for the command line and logs.
+ * Arguments are passed as text where a number must appear as the engine wrote it.
  */
-public class InvalidSpecException extends IllegalArgumentException {
+public class InvalidSpecException extends IllegalArgumentException implements Worded {
     private final String field;
+    private final String messageKey;
+    private final List<Object> messageArgs;
 
-    public InvalidSpecException(String field, String problem) {
-        super(field + ": " + problem);
+    /**
+     * @param field the field at fault
+     * @param key   the problem's message key, {@code engine.spec.*}
+     * @param args  its arguments
+     */
+    public InvalidSpecException(String field, String key, Object... args) {
+        super(field + ": " + Localization.of(Locale.ENGLISH).get(key, args));
         this.field = field;
+        this.messageKey = key;
+        this.messageArgs = List.copyOf(Arrays.asList(args));
     }
 
     public String field() {
         return field;
+    }
+
+    /** The problem's message key (without the field). */
+    @Override
+    public String messageKey() {
+        return messageKey;
+    }
+
+    @Override
+    public List<Object> messageArgs() {
+        return messageArgs;
+    }
+
+    /** The message in the language of {@code texts}: "field: problem". */
+    public String wordedIn(Localization texts) {
+        return field + ": " + texts.get(messageKey, messageArgs.toArray());
     }
 }

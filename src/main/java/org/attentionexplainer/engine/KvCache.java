@@ -47,7 +47,7 @@ public final class KvCache {
         Tensor input = model.input().rank() == 2 ? model.input().reshape(1, model.input().dim(0),
                 model.input().dim(1)) : model.input();
         if (input.rank() != 3) {
-            throw new InvalidSpecException("input", "shape " + input.shapeString() + " should be (t, d) or (b, t, d)");
+            throw new InvalidSpecException("input", "engine.spec.inputShape", input.shapeString());
         }
         requireDecodable(model);
         return new KvCache(model, Shapes.check(model, input, input));
@@ -76,18 +76,16 @@ public final class KvCache {
 
     private static void requireDecodable(AttentionSpec model) {
         if (model.source() != null) {
-            throw new InvalidSpecException("source", "a KV cache decodes self-attention: cross-attention's keys"
-                    + " do not grow with the output");
+            throw new InvalidSpecException("source", "engine.spec.kvCross");
         }
         if (!model.causal()) {
-            throw new InvalidSpecException("causal", "a KV cache decodes causally: a token never sees later ones,"
-                    + " so the model must be causal");
+            throw new InvalidSpecException("causal", "engine.spec.kvCausal");
         }
         if (model.padding() != null) {
-            throw new InvalidSpecException("padding", "has no meaning for a sequence that grows a token at a time");
+            throw new InvalidSpecException("padding", "engine.spec.kvPadding");
         }
         if (model.dropout() != null) {
-            throw new InvalidSpecException("dropout", "decoding runs without dropout");
+            throw new InvalidSpecException("dropout", "engine.spec.kvDropout");
         }
     }
 
@@ -129,8 +127,8 @@ public final class KvCache {
             token = token.reshape(token.dim(0), token.dim(2));
         }
         if (token.rank() != 2 || token.dim(0) != b || token.dim(1) != sh.dIn()) {
-            throw new InvalidSpecException("input", "a token should be (b, d_in) = (" + b + ", " + sh.dIn()
-                    + "), got " + token.shapeString());
+            throw new InvalidSpecException("input", "engine.spec.kvToken", String.valueOf(b),
+                    String.valueOf(sh.dIn()), token.shapeString());
         }
         Shapes.requireFinite("input", token);
         int position = length;
@@ -189,8 +187,7 @@ public final class KvCache {
 
         if (overflow || !finite(qkv[0], qkv[1], qkv[2], scores, heads, output, result)) {
             length = position;                                                  // the token is not kept
-            throw new InvalidSpecException("input", "this token's values make its step overflow float32"
-                    + " (largest 3.4e38); use smaller values");
+            throw new InvalidSpecException("input", "engine.spec.kvOverflow");
         }
         long step = stepMultiplyAdds(n);
         long again = PlainAttention.multiplyAdds(model, new Shapes(b, n, n, sh.dIn(), sh.dSrc(), sh.dOut(), h, hd,

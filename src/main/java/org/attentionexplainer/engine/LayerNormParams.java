@@ -7,13 +7,12 @@ package org.attentionexplainer.engine;
 public record LayerNormParams(Tensor gamma, Tensor beta, double eps) {
     public LayerNormParams {
         if (!(eps > 0 && Double.isFinite(eps))) {
-            throw new InvalidSpecException("layer_norm.eps", "must be a positive number, got " + eps);
+            throw new InvalidSpecException("layer_norm.eps", "engine.spec.positive", String.valueOf(eps));
         }
         // LayerNorm computes in float32, where a smaller eps is 0 (or flushed to 0 as a subnormal)
         // and a row of equal values divides 0 by 0
         if (eps < Float.MIN_NORMAL) {
-            throw new InvalidSpecException("layer_norm.eps", Overflow.num(eps) + " is below float32's smallest"
-                    + " normal number, 1.18e-38 (LayerNorm computes in float32); use at least that");
+            throw new InvalidSpecException("layer_norm.eps", "engine.spec.epsSubnormal", Overflow.num(eps));
         }
     }
 

@@ -29,9 +29,8 @@ public final class Overflow {
         if (Float.isFinite(factor(scaleFactor, temperature))) {
             return;
         }
-        throw new InvalidSpecException(factorField(scaleFactor, temperature), "scale " + num(scaleFactor)
-                + " / temperature " + num(temperature) + " = " + num(scaleFactor / temperature)
-                + " is beyond float32's largest value 3.4e38; use a larger temperature or a smaller scale");
+        throw new InvalidSpecException(factorField(scaleFactor, temperature), "engine.spec.factorOverflow",
+                num(scaleFactor), num(temperature), num(scaleFactor / temperature));
     }
 
     /**
@@ -46,9 +45,8 @@ public final class Overflow {
     }
 
     private static InvalidSpecException logitsOverflow(float scoresMax, double scaleFactor, double temperature) {
-        return new InvalidSpecException(factorField(scaleFactor, temperature), "scores up to " + num(scoresMax)
-                + " times scale " + num(scaleFactor) + " / temperature " + num(temperature)
-                + " overflow float32 (largest 3.4e38) in the logits; use a larger temperature or a smaller scale");
+        return new InvalidSpecException(factorField(scaleFactor, temperature), "engine.spec.logitsOverflow",
+                num(scoresMax), num(scaleFactor), num(temperature));
     }
 
     /** The setting further from 1 (on a log scale) is the one to change; temperature on a tie. */
@@ -86,15 +84,15 @@ public final class Overflow {
             }
         }
         if (!reused) {
-            require(trace.q(), q, "Q");
-            require(trace.k(), k, "K");
-            require(trace.v(), v, "V");
+            require(trace.q(), q, "q");
+            require(trace.k(), k, "k");
+            require(trace.v(), v, "v");
         }
         float scoresMax = trace.scores() == knownScores ? knownScoresMax : maxAbs(trace.scores().data());
         if (!(scoresMax <= Float.MAX_VALUE)) {
             List<Named> qk = new ArrayList<>(q);
             qk.addAll(k);
-            throw overflow(qk, "the scores Q K^T");
+            throw overflow(qk, "scores");
         }
         knownScores = trace.scores();
         knownScoresMax = scoresMax;
@@ -103,18 +101,18 @@ public final class Overflow {
         if (!Float.isFinite(scoresMax * factor) && !logitsFinite(trace)) {
             throw logitsOverflow(scoresMax, trace.scaleFactor(), spec.temperature());
         }
-        require(trace.heads(), v, "the heads' contexts");
+        require(trace.heads(), v, "heads");
         List<Named> out = new ArrayList<>(v);
         out.add(new Named("weights.out", spec.outWeight()));
         out.add(new Named("weights.out_bias", spec.outBias()));
-        require(trace.output(), out, "the output projection");
+        require(trace.output(), out, "output");
         List<Named> result = new ArrayList<>(out);
         result.add(new Named("input", spec.input()));
         if (spec.layerNorm() != null) {
             result.add(new Named("layer_norm.gamma", spec.layerNorm().gamma()));
             result.add(new Named("layer_norm.beta", spec.layerNorm().beta()));
         }
-        require(trace.result(), result, spec.layerNorm() != null ? "the LayerNorm" : "the residual sum");
+        require(trace.result(), result, spec.layerNorm() != null ? "layerNorm" : "residual");
     }
 
     /** Whether every logit is finite or -inf where the mask hides its key. */
@@ -159,8 +157,7 @@ public final class Overflow {
                 }
             }
         }
-        return new InvalidSpecException(worst.field(), "values up to " + num(worstMax) + " make " + what
-                + " overflow float32 (largest 3.4e38); use smaller values");
+        return new InvalidSpecException(worst.field(), "engine.spec.overflow." + what, num(worstMax));
     }
 
     /** The largest |x|; NaN when a value is NaN, infinity when one is infinite. */

@@ -12,8 +12,8 @@ public final class PositionalEncoding {
     /** (maxLen, d). */
     public static Tensor sinusoidal(int maxLen, int d) {
         if (maxLen < 0 || d < 1) {
-            throw new InvalidSpecException("positional_encoding", "needs max_len >= 0 and d >= 1, got "
-                    + maxLen + " and " + d);
+            throw new InvalidSpecException("positional_encoding", "engine.spec.positionalWidths",
+                    String.valueOf(maxLen), String.valueOf(d));
         }
         float[] pe = new float[maxLen * d];
         for (int p = 0; p < maxLen; p++) {

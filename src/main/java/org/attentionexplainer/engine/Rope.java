@@ -37,7 +37,7 @@ public record Rope(double base, Style style, int offset) {
     public Rope {
         Objects.requireNonNull(style, "style");
         if (!(base > 0 && Double.isFinite(base))) {
-            throw new InvalidSpecException("rope.base", "must be a positive number, got " + base);
+            throw new InvalidSpecException("rope.base", "engine.spec.positive", String.valueOf(base));
         }
     }
 

@@ -6,7 +6,7 @@ public record Scale(Kind kind, double factor) {
 
     public Scale {
         if (kind == Kind.CUSTOM && !(factor > 0 && Double.isFinite(factor))) {
-            throw new InvalidSpecException("scale", "must be a positive number, got " + factor);
+            throw new InvalidSpecException("scale", "engine.spec.positive", String.valueOf(factor));
         }
     }
 

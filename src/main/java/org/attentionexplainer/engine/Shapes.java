@@ -29,42 +29,41 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
         int s = source.dim(1);
         int dSrc = source.dim(2);
         if (t == 0) {
-            throw new InvalidSpecException("input", "is empty: attention needs at least one token");
+            throw new InvalidSpecException("input", "engine.spec.inputEmpty");
         }
         if (dIn == 0) {
-            throw new InvalidSpecException("input", "has width 0: each token needs at least one number");
+            throw new InvalidSpecException("input", "engine.spec.inputWidth");
         }
         if (spec.source() != null) {
             if (s == 0) {
-                throw new InvalidSpecException("source", "is empty: cross-attention needs at least one key");
+                throw new InvalidSpecException("source", "engine.spec.sourceEmpty");
             }
             if (source.dim(0) != b) {
-                throw new InvalidSpecException("source", "batch of " + source.dim(0) + " does not match input's "
-                        + b);
+                throw new InvalidSpecException("source", "engine.spec.sourceBatch", String.valueOf(source.dim(0)),
+                        String.valueOf(b));
             }
         }
         if (spec.heads() < 1) {
-            throw new InvalidSpecException("heads", "must be at least 1, got " + spec.heads());
+            throw new InvalidSpecException("heads", "engine.spec.atLeastOne", String.valueOf(spec.heads()));
         }
         int kvh = kvHeads(spec);
         int dOut = kvh == spec.heads() ? projectedWidth(spec.projection(), dIn, dSrc)
                 : groupedWidth(spec.projection(), dIn, dSrc, spec.heads(), kvh);
         if (dOut % spec.heads() != 0) {
-            throw new InvalidSpecException("heads", spec.heads() + " heads do not divide the width " + dOut
-                    + " (d_out % heads must be 0; try " + divisors(dOut) + ")");
+            throw new InvalidSpecException("heads", "engine.spec.headsDivide", String.valueOf(spec.heads()),
+                    String.valueOf(dOut), divisors(dOut));
         }
         int hd = dOut / spec.heads();
         if (spec.rope() != null && hd % 2 != 0) {
-            throw new InvalidSpecException("rope", "needs an even head width to rotate pairs, got hd = " + hd
-                    + " (d_out " + dOut + " / heads " + spec.heads() + ")");
+            throw new InvalidSpecException("rope", "engine.spec.ropeOdd", String.valueOf(hd), String.valueOf(dOut),
+                    String.valueOf(spec.heads()));
         }
         if (spec.algorithm().isTiled() && spec.dropout() != null) {
-            throw new InvalidSpecException("algorithm", "tiled computes the softmax block by block without dropout;"
-                    + " remove dropout or use {\"kind\": \"direct\"}");
+            throw new InvalidSpecException("algorithm", "engine.spec.tiledDropout");
         }
         if (spec.algorithm().isTiled() && spec.normalization() != Normalization.SOFTMAX) {
-            throw new InvalidSpecException("algorithm", "tiled is an online softmax and cannot compute "
-                    + spec.normalization().specValue() + "; use {\"kind\": \"direct\"}");
+            throw new InvalidSpecException("algorithm", "engine.spec.tiledNormalization",
+                    spec.normalization().specValue());
         }
         int dModel = dOut;
         if (spec.outWeight() != null) {
@@ -73,36 +72,38 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
             dModel = w.dim(1);
             optionalBias("weights.out_bias", spec.outBias(), dModel);
         } else if (spec.outBias() != null) {
-            throw new InvalidSpecException("weights.out_bias", "given without weights.out");
+            throw new InvalidSpecException("weights.out_bias", "engine.spec.outBiasAlone");
         }
         if (!(spec.temperature() > 0 && Double.isFinite(spec.temperature()))) {
-            throw new InvalidSpecException("temperature", "must be a positive number, got " + spec.temperature());
+            throw new InvalidSpecException("temperature", "engine.spec.positive",
+                    String.valueOf(spec.temperature()));
         }
         if (spec.window() != null && spec.window() < 0) {
-            throw new InvalidSpecException("window", "must be 0 or more, got " + spec.window());
+            throw new InvalidSpecException("window", "engine.spec.notNegative", String.valueOf(spec.window()));
         }
         if (spec.padding() != null) {
             Tensor p = spec.padding();
             if (p.rank() != 2 || p.dim(0) != b || p.dim(1) != s) {
-                throw new InvalidSpecException("padding", "shape " + p.shapeString() + " should be (b, s) = (" + b
-                        + ", " + s + ")");
+                throw new InvalidSpecException("padding", "engine.spec.paddingShape", p.shapeString(),
+                        String.valueOf(b), String.valueOf(s));
             }
             for (float v : p.data()) {
                 if (v != 0f && v != 1f) {
-                    throw new InvalidSpecException("padding", "values must be 1 (keep) or 0 (mask), got " + v);
+                    throw new InvalidSpecException("padding", "engine.spec.paddingValue", String.valueOf(v));
                 }
             }
         }
         if (spec.tokens() != null && spec.tokens().size() != t) {
-            throw new InvalidSpecException("tokens", spec.tokens().size() + " labels for " + t + " positions");
+            throw new InvalidSpecException("tokens", "engine.spec.labels", String.valueOf(spec.tokens().size()),
+                    String.valueOf(t));
         }
         if (spec.sourceTokens() != null && spec.sourceTokens().size() != s) {
-            throw new InvalidSpecException("source_tokens", spec.sourceTokens().size() + " labels for " + s
-                    + " key positions");
+            throw new InvalidSpecException("source_tokens", "engine.spec.sourceLabels",
+                    String.valueOf(spec.sourceTokens().size()), String.valueOf(s));
         }
         if (spec.residual() && dModel != dIn) {
-            throw new InvalidSpecException("residual", "input width " + dIn + " and output width " + dModel
-                    + " differ, so they cannot be added");
+            throw new InvalidSpecException("residual", "engine.spec.residualWidths", String.valueOf(dIn),
+                    String.valueOf(dModel));
         }
         if (spec.layerNorm() != null) {
             optionalBias("layer_norm.gamma", spec.layerNorm().gamma(), dModel);
@@ -114,15 +115,15 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
     private static int kvHeads(AttentionSpec spec) {
         int kvh = spec.kvHeadCount();
         if (kvh < 1) {
-            throw new InvalidSpecException("kv_heads", "must be at least 1, got " + kvh);
+            throw new InvalidSpecException("kv_heads", "engine.spec.atLeastOne", String.valueOf(kvh));
         }
         if (spec.heads() % kvh != 0) {
-            throw new InvalidSpecException("kv_heads", kvh + " key/value heads do not divide the " + spec.heads()
-                    + " heads (heads % kv_heads must be 0; try " + divisors(spec.heads()) + ")");
+            throw new InvalidSpecException("kv_heads", "engine.spec.kvHeadsDivide", String.valueOf(kvh),
+                    String.valueOf(spec.heads()), divisors(spec.heads()));
         }
         if (kvh != spec.heads() && spec.projection() instanceof Projection.Identity) {
-            throw new InvalidSpecException("kv_heads", "must equal heads (" + spec.heads()
-                    + ") with the identity projection, got " + kvh + ": K and V are the inputs themselves");
+            throw new InvalidSpecException("kv_heads", "engine.spec.kvHeadsIdentity", String.valueOf(spec.heads()),
+                    String.valueOf(kvh));
         }
         return kvh;
     }
@@ -130,8 +131,8 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
     private static int projectedWidth(Projection projection, int dIn, int dSrc) {
         if (projection instanceof Projection.Identity) {
             if (dIn != dSrc) {
-                throw new InvalidSpecException("projection", "identity needs input and source of equal width, got "
-                        + dIn + " and " + dSrc);
+                throw new InvalidSpecException("projection", "engine.spec.identityWidths", String.valueOf(dIn),
+                        String.valueOf(dSrc));
             }
             return dIn;
         }
@@ -148,12 +149,12 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
         Projection.Fused fused = (Projection.Fused) projection;
         requireShape("weights.qkv", fused.qkv(), dIn, -1);
         if (dIn != dSrc) {
-            throw new InvalidSpecException("weights.qkv", "a fused projection needs input and source of equal width,"
-                    + " got " + dIn + " and " + dSrc + "; use separate query/key/value weights");
+            throw new InvalidSpecException("weights.qkv", "engine.spec.fusedWidths", String.valueOf(dIn),
+                    String.valueOf(dSrc));
         }
         int cols = fused.qkv().dim(1);
         if (cols % 3 != 0 || cols == 0) {
-            throw new InvalidSpecException("weights.qkv", "has " + cols + " columns, not 3 * d_out");
+            throw new InvalidSpecException("weights.qkv", "engine.spec.fusedColumns", String.valueOf(cols));
         }
         optionalBias("weights.qkv_bias", fused.qkvBias(), cols);
         return cols / 3;
@@ -182,14 +183,14 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
         Projection.Fused fused = (Projection.Fused) projection;
         requireShape("weights.qkv", fused.qkv(), dIn, -1);
         if (dIn != dSrc) {
-            throw new InvalidSpecException("weights.qkv", "a fused projection needs input and source of equal width,"
-                    + " got " + dIn + " and " + dSrc + "; use separate query/key/value weights");
+            throw new InvalidSpecException("weights.qkv", "engine.spec.fusedWidths", String.valueOf(dIn),
+                    String.valueOf(dSrc));
         }
         int cols = fused.qkv().dim(1);
         int parts = h + 2 * kvh;
         if (cols % parts != 0) {
-            throw new InvalidSpecException("weights.qkv", "has " + cols + " columns, not (heads + 2 kv_heads) * hd = "
-                    + parts + " * hd");
+            throw new InvalidSpecException("weights.qkv", "engine.spec.groupedColumns", String.valueOf(cols),
+                    String.valueOf(parts));
         }
         optionalBias("weights.qkv_bias", fused.qkvBias(), cols);
         return h * (cols / parts);
@@ -197,19 +198,19 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
 
     private static void requireKeyValue(String field, Tensor w, int dSrc, int dKv, int kvh, int hd) {
         if (w != null && w.rank() == 2 && w.dim(0) == dSrc && w.dim(1) != dKv) {
-            throw new InvalidSpecException(field, "shape " + w.shapeString() + " should be (" + dSrc + ", " + dKv
-                    + "): kv_heads " + kvh + " * hd " + hd + " columns");
+            throw new InvalidSpecException(field, "engine.spec.kvWeightShape", w.shapeString(), String.valueOf(dSrc),
+                    String.valueOf(dKv), String.valueOf(kvh), String.valueOf(hd));
         }
         requireShape(field, w, dSrc, dKv);
     }
 
     static void requireShape(String field, Tensor w, int rows, int cols) {
         if (w == null) {
-            throw new InvalidSpecException(field, "is missing");
+            throw new InvalidSpecException(field, "engine.spec.missing");
         }
         if (w.rank() != 2 || w.dim(0) != rows || (cols >= 0 && w.dim(1) != cols) || w.dim(1) == 0) {
-            throw new InvalidSpecException(field, "shape " + w.shapeString() + " should be (" + rows + ", "
-                    + (cols >= 0 ? String.valueOf(cols) : "d_out") + ")");
+            throw new InvalidSpecException(field, "engine.spec.weightShape", w.shapeString(), String.valueOf(rows),
+                    cols >= 0 ? String.valueOf(cols) : "d_out");
         }
         requireFinite(field, w);
     }
@@ -219,7 +220,7 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
             return;
         }
         if (bias.rank() != 1 || bias.dim(0) != width) {
-            throw new InvalidSpecException(field, "shape " + bias.shapeString() + " should be (" + width + ",)");
+            throw new InvalidSpecException(field, "engine.spec.biasShape", bias.shapeString(), String.valueOf(width));
         }
         requireFinite(field, bias);
     }
@@ -231,8 +232,8 @@ record Shapes(int b, int t, int s, int dIn, int dSrc, int dOut, int h, int hd, i
         float[] d = x.data();
         for (int i = 0; i < d.length; i++) {
             if (!Float.isFinite(d[i])) {
-                throw new InvalidSpecException(field, "contains " + d[i] + " at index " + indexOf(i, x.shape())
-                        + " of shape " + x.shapeString() + "; every value must be a finite number");
+                throw new InvalidSpecException(field, "engine.spec.notFinite", String.valueOf(d[i]),
+                        indexOf(i, x.shape()), x.shapeString());
             }
         }
     }

@@ -10,6 +10,7 @@ import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.lesson.StepTables;
 import org.attentionexplainer.lesson.explorer.LoadedData;
+import org.attentionexplainer.lesson.explorer.ModelBuilder;
 import org.attentionexplainer.lesson.explorer.ModelSettings;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.ColorScale;
@@ -38,6 +39,12 @@ public final class AttentionFigures {
     /** The maps of a model's overview aim at this side: 72 of them fit a page. */
     static final double OVERVIEW_SIDE = 96;
     static final double OVERVIEW_MAX_CELL = 24;
+
+    /**
+     * The colours of B − A: diverging, with a centre that stands out from the background, so
+     * that "no change" is drawn as a value and the panel does not look empty.
+     */
+    public static final ColorMap DIFFERENCE = ColorMap.BLUE_YELLOW_RED;
 
     private final Localization texts;
     private final StepFigures steps;
@@ -73,7 +80,7 @@ public final class AttentionFigures {
             List<String> titles = List.of(texts.get("explorer.figure.a", describe(traceA.spec())),
                     texts.get("explorer.figure.b", describe(trace.spec())), texts.get("explorer.figure.diff"));
             Figure f = Figure.compare(a, b, titles, scale(v, List.of(a, b)),
-                    ColorScale.centred(ColorMap.BLUE_RED, List.of(b.minus(a))), texts.get("explorer.figure.difference"),
+                    ColorScale.centred(DIFFERENCE, List.of(b.minus(a))), texts.get("explorer.figure.difference"),
                     opt.withTitle(texts.get("explorer.figure.compareTitle", stageName(v.stage()), v.head() + 1)));
             return new AttentionFigure(f, exportCell(b, EXPORT_SIDE, 7, EXPORT_MAX_CELL));
         }
@@ -232,13 +239,17 @@ public final class AttentionFigures {
 
     /**
      * The caption: the model ("4 heads, d_k = 3, separate W_q, W_k, W_v, seed 123", or the
-     * file it came from) and the attention settings it was computed with.
+     * file it came from) and the attention settings it was computed with; first, when the
+     * model is seeded random numbers, that its patterns mean nothing yet (see
+     * {@link ModelBuilder#randomWeights}), so that nobody reads a trained head into them.
      */
     public String caption(ModelSettings settings, LoadedData loaded, AttentionTrace t) {
+        String random = ModelBuilder.randomWeights(settings, loaded) ? texts.get("explorer.caption.random") + " · "
+                : "";
         if (!loaded.isEmpty()) {
-            return caption(loaded.name(), t);
+            return random + caption(loaded.name(), t);
         }
-        return texts.get("explorer.caption.model", t.headCount(), t.headDim(),
+        return random + texts.get("explorer.caption.model", t.headCount(), t.headDim(),
                 texts.get(settings.projection().messageKey()), String.valueOf(settings.weightSeed())) + " · "
                 + describe(t.spec());
     }

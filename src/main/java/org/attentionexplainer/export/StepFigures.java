@@ -2,6 +2,7 @@ package org.attentionexplainer.export;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.attentionexplainer.lesson.HeatScale;
 import org.attentionexplainer.lesson.StepTables;
 import org.attentionexplainer.render.AwtTextMeasurer;
 import org.attentionexplainer.render.ColorMap;
@@ -16,8 +17,9 @@ import org.attentionexplainer.i18n.Localization;
 /**
  * The picture of a walkthrough step: its matrices side by side as on screen, titled with the
  * step, token labels on the axes, every number in its cell with the walkthrough's 4
- * decimals, scores and weights coloured within their own matrix (the walkthrough's blue)
- * with a colour bar each, the other matrices as plain tables, the query the lesson follows
+ * decimals, scores and weights coloured on the step's ranges as on screen (weights on [0, 1],
+ * a step's scores on one range from 0; see {@link HeatScale}) in the walkthrough's blue, with a
+ * colour bar each, the other matrices as plain tables, the query the lesson follows
  * outlined where a matrix has every query's row (as on screen), and a caption naming the
  * example. Type is large enough for a projector. The app and its exports get it through
  * {@link AttentionFigures#steps}.
@@ -49,7 +51,7 @@ final class StepFigures {
             HeatmapData d = data(t);
             maps.add(d);
             titles.add(texts.get(t.titleKey(), args(t.titleArgs())));
-            scales.add(t.heat() ? ColorScale.auto(ColorMap.BLUES, List.of(d)) : null);
+            scales.add(t.heat() ? new ColorScale(ColorMap.BLUES, t.scale().min(), t.scale().max()) : null);
             legends.add(t.heat() ? texts.get(t.legendKey()) : null);
             queryRows.add(t.queryRow());
             for (float v : d.values()) {

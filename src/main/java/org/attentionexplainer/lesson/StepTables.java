@@ -27,13 +27,19 @@ public record StepTables(Step step, List<Table> tables, String captionKey, List<
      * @param cols      column labels
      * @param values    (rows, cols)
      * @param queryRow  the row of the query the lesson follows, outlined as on screen; -1 for none
+     * @param scale     the range its colours span (see {@link HeatScale}); null for a plain table
      */
     public record Table(String titleKey, List<Object> titleArgs, String legendKey, List<String> rows,
-                        List<String> cols, Matrix values, int queryRow) {
-        /** A table with no row outlined. */
+                        List<String> cols, Matrix values, int queryRow, HeatScale scale) {
+        /** A plain table (no colours) with no row outlined. */
+        public Table(String titleKey, List<Object> titleArgs, List<String> rows, List<String> cols, Matrix values) {
+            this(titleKey, titleArgs, null, rows, cols, values, -1, null);
+        }
+
+        /** A heatmap on {@code scale} with no row outlined. */
         public Table(String titleKey, List<Object> titleArgs, String legendKey, List<String> rows, List<String> cols,
-                     Matrix values) {
-            this(titleKey, titleArgs, legendKey, rows, cols, values, -1);
+                     Matrix values, HeatScale scale) {
+            this(titleKey, titleArgs, legendKey, rows, cols, values, -1, scale);
         }
 
         public Table {
@@ -43,6 +49,9 @@ public record StepTables(Step step, List<Table> tables, String captionKey, List<
             titleArgs = List.copyOf(titleArgs);
             rows = List.copyOf(rows);
             cols = List.copyOf(cols);
+            if ((legendKey == null) != (scale == null)) {
+                throw new IllegalArgumentException("a heatmap has a legend and a scale, a plain table neither");
+            }
             if (rows.size() != values.rows() || cols.size() != values.cols()) {
                 throw new IllegalArgumentException(rows.size() + " x " + cols.size() + " labels for a "
                         + values.rows() + " x " + values.cols() + " matrix");
@@ -95,26 +104,32 @@ public record StepTables(Step step, List<Table> tables, String captionKey, List<
         String name = labels.get(q);
         Matrix scores = row(r.scores(), q);
         Matrix weights = row(r.weights(), q);
+        // one query's scores are coloured on the range of every query's, as step 4 shows them
+        HeatScale scoreScale = scoreScale(r);
         List<Table> t = new ArrayList<>();
         switch (step) {
-            case SCORES -> t.add(new Table("walk.export.scoresOf", List.of(name), SCORE, query, labels, scores));
+            case SCORES -> t.add(new Table("walk.export.scoresOf", List.of(name), SCORE, query, labels, scores,
+                    scoreScale));
             case SOFTMAX -> {
-                t.add(new Table("walk.export.scoresOf", List.of(name), SCORE, query, labels, scores));
-                t.add(new Table("walk.export.weightsOf", List.of(name), WEIGHT, query, labels, weights));
+                t.add(new Table("walk.export.scoresOf", List.of(name), SCORE, query, labels, scores, scoreScale));
+                t.add(new Table("walk.export.weightsOf", List.of(name), WEIGHT, query, labels, weights,
+                        HeatScale.WEIGHTS));
             }
             case CONTEXT -> {
-                t.add(new Table("walk.export.weightsOf", List.of(name), WEIGHT, query, labels, weights));
-                t.add(new Table("walk.export.embeddings", List.of(), null, labels,
+                t.add(new Table("walk.export.weightsOf", List.of(name), WEIGHT, query, labels, weights,
+                        HeatScale.WEIGHTS));
+                t.add(new Table("walk.export.embeddings", List.of(), labels,
                         subscripted("x", r.context().cols()), embeddings(r.tokens())));
-                t.add(new Table("walk.export.contextOf", List.of(name), null, query,
+                t.add(new Table("walk.export.contextOf", List.of(name), query,
                         subscripted("z", r.context().cols()), row(r.context(), q)));
             }
             default -> {
                 // every query's row, the one steps 1-3 followed outlined as the screen outlines it
-                t.add(new Table("walk.all.scores", List.of(), SCORE, labels, labels, r.scores(), q));
-                t.add(new Table("walk.all.weights", List.of(), WEIGHT, labels, labels, r.weights(), q));
+                t.add(new Table("walk.all.scores", List.of(), SCORE, labels, labels, r.scores(), q, scoreScale));
+                t.add(new Table("walk.all.weights", List.of(), WEIGHT, labels, labels, r.weights(), q,
+                        HeatScale.WEIGHTS));
                 t.add(new Table("walk.all.context", List.of(), null, labels, subscripted("z", r.context().cols()),
-                        r.context(), q));
+                        r.context(), q, null));
             }
         }
         return new StepTables(step, t, "walk.export.caption.hello",
@@ -127,24 +142,36 @@ public record StepTables(Step step, List<Table> tables, String captionKey, List<
         List<Table> t = new ArrayList<>();
         switch (step) {
             case PROJECTIONS -> {
-                t.add(new Table("walk.projections.q", List.of(), null, labels, subscripted("q", dk), r.queries()));
-                t.add(new Table("walk.projections.k", List.of(), null, labels, subscripted("k", dk), r.keys()));
-                t.add(new Table("walk.projections.v", List.of(), null, labels, subscripted("v", dk), r.values()));
+                t.add(new Table("walk.projections.q", List.of(), labels, subscripted("q", dk), r.queries()));
+                t.add(new Table("walk.projections.k", List.of(), labels, subscripted("k", dk), r.keys()));
+                t.add(new Table("walk.projections.v", List.of(), labels, subscripted("v", dk), r.values()));
             }
             case SCALED_SCORES -> {
-                t.add(new Table("walk.scaled.scores", List.of(), SCORE, labels, labels, r.scores()));
+                HeatScale scale = scoreScale(r);
+                t.add(new Table("walk.scaled.scores", List.of(), SCORE, labels, labels, r.scores(), scale));
                 t.add(new Table("walk.scaled.divided", List.of(Math.sqrt(dk)), "walk.export.legend.scaled", labels,
-                        labels, r.scaled()));
+                        labels, r.scaled(), scale));
             }
             default -> {
-                t.add(new Table("walk.trained.weights", List.of(), WEIGHT, labels, labels, r.attention()));
-                t.add(new Table("walk.projections.v", List.of(), null, labels, subscripted("v", dk), r.values()));
-                t.add(new Table("walk.trained.context", List.of(), null, labels, subscripted("z", dk), r.context()));
+                t.add(new Table("walk.trained.weights", List.of(), WEIGHT, labels, labels, r.attention(),
+                        HeatScale.WEIGHTS));
+                t.add(new Table("walk.projections.v", List.of(), labels, subscripted("v", dk), r.values()));
+                t.add(new Table("walk.trained.context", List.of(), labels, subscripted("z", dk), r.context()));
             }
         }
         boolean asDrawn = r.weights().equals(ProjectionWeights.fromSeed(seed, r.weights().dIn(), r.weights().dOut()));
         return new StepTables(step, t, asDrawn ? "walk.export.caption.seeded" : "walk.export.caption.edited",
                 List.of(String.join(" ", labels), r.weights().dIn(), dk, String.valueOf(seed)));
+    }
+
+    /** The colour range of the scores of "Hello shiny sun" (steps 1, 2 and 4). */
+    public static HeatScale scoreScale(SimpleAttention r) {
+        return HeatScale.spanning(r.scores());
+    }
+
+    /** The colour range of step 6: the scores and the scaled scores on one range. */
+    public static HeatScale scoreScale(TrainableAttention r) {
+        return HeatScale.spanning(r.scores(), r.scaled());
     }
 
     private static List<String> labels(List<Token> tokens) {

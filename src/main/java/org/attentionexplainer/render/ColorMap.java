@@ -11,6 +11,9 @@ package org.attentionexplainer.render;
  *   <li>greyscale: ColorBrewer "Greys", 9 classes (Brewer, colorbrewer2.org), white to black.</li>
  *   <li>blue-red diverging: ColorBrewer "RdBu", 9 classes, reversed so that negative is blue;
  *       marked colour-blind safe by ColorBrewer and recommended by Paul Tol as "BuRd".</li>
+ *   <li>blue-yellow-red diverging: ColorBrewer "RdYlBu", 9 classes, reversed so that negative is
+ *       blue; also colour-blind safe, and its centre (pale yellow) stands out from a light or dark
+ *       background, so that a difference of 0 reads as a value, not as a gap.</li>
  *   <li>blues: the walkthrough's accent (#0a61c9) laid over white at opacity 0.08 to 0.88,
  *       as the walkthrough's matrices are drawn on screen.</li>
  * </ul>
@@ -40,6 +43,8 @@ public enum ColorMap {
             0x252525, 0x000000)),
     BLUE_RED(true, evenly(0x2166ac, 0x4393c3, 0x92c5de, 0xd1e5f0, 0xf7f7f7, 0xfddbc7, 0xf4a582,
             0xd6604d, 0xb2182b)),
+    BLUE_YELLOW_RED(true, evenly(0x4575b4, 0x74add1, 0xabd9e9, 0xe0f3f8, 0xffffbf, 0xfee090, 0xfdae61,
+            0xf46d43, 0xd73027)),
     BLUES(false, new double[][] {
         {0, 1 - 0.08 * (1 - 10 / 255.0), 1 - 0.08 * (1 - 97 / 255.0), 1 - 0.08 * (1 - 201 / 255.0)},
         {255, 0.12 + 0.88 * 10 / 255.0, 0.12 + 0.88 * 97 / 255.0, 0.12 + 0.88 * 201 / 255.0}});

@@ -78,7 +78,11 @@ public record HeatmapData(List<String> rowLabels, List<String> colLabels, float[
         return sums;
     }
 
-    /** This map minus {@code other}, cell by cell; masked where either is masked and the difference is not finite. */
+    /**
+     * This map minus {@code other}, cell by cell. Masked where both are masked (nothing to
+     * compare: a masked weight is 0 on both sides, and a difference of 0 there would read as
+     * "unchanged"), and where either is masked and the difference is not finite (−∞ − x).
+     */
     public HeatmapData minus(HeatmapData other) {
         if (other.rows() != rows() || other.cols() != cols()) {
             throw new IllegalArgumentException("maps of " + rows() + " x " + cols() + " and " + other.rows()
@@ -89,10 +93,11 @@ public record HeatmapData(List<String> rowLabels, List<String> colLabels, float[
         boolean any = false;
         for (int i = 0; i < diff.length; i++) {
             float d = values[i] - other.values[i];
-            boolean hidden = !Float.isFinite(d) && (isMasked(i) || other.isMasked(i));
+            boolean hidden = isMasked(i) && other.isMasked(i)
+                    || !Float.isFinite(d) && (isMasked(i) || other.isMasked(i));
             mask[i] = hidden;
             any |= hidden;
-            diff[i] = hidden ? Float.NEGATIVE_INFINITY : d;
+            diff[i] = hidden && !Float.isFinite(d) ? Float.NEGATIVE_INFINITY : d;
         }
         return new HeatmapData(rowLabels, colLabels, diff, any ? mask : null);
     }

@@ -62,8 +62,10 @@ final class PanelPainter {
             }
             b.hatch(boxes, st.hatch(), Math.max(5, 0.45 * f), Math.max(1, f / 14));
         }
-        // a plain table's white cells need visible lines; coloured cells are told apart by colour
-        int lines = panel.plain() ? st.maskFill() : st.grid();
+        // a plain table's white cells need visible lines, and so do a diverging map's pale cells
+        // around 0; other coloured cells are told apart by colour
+        boolean ruled = panel.plain() || panel.scale().map().diverging();
+        int lines = panel.plain() ? st.maskFill() : ruled ? st.muted() : st.grid();
         if (cell >= PanelLayout.GRID_LINES_FROM) {
             for (int r = 1; r < rows; r++) {
                 b.line(plotX, plotY + r * cell, plotX + w, plotY + r * cell, lines, 1);
@@ -72,7 +74,7 @@ final class PanelPainter {
                 b.line(plotX + c * cell, plotY, plotX + c * cell, plotY + h, lines, 1);
             }
         }
-        if (panel.plain()) {
+        if (ruled) {
             b.outline(plotX, plotY, w, h, lines, 1);
         }
         if (panel.outlinedRow() >= 0) {

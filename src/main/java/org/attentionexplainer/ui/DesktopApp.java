@@ -25,10 +25,12 @@ import javafx.stage.Stage;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.Backends;
 import org.attentionexplainer.ui.chapters.ChaptersScreen;
+import org.attentionexplainer.ui.common.TrainedModel;
 import org.attentionexplainer.ui.explorer.ExplorerScreen;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.home.HomeScreen;
 import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.realmodel.ModelProvider;
 import org.attentionexplainer.ui.realmodel.RealModelScreen;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.AppIcons;
@@ -117,13 +119,18 @@ public final class DesktopApp extends Application {
 
     /** The screens in navigation order. */
     static List<org.attentionexplainer.ui.shell.Screen> createScreens(AppContext context) {
+        return createScreens(context, TrainedModel.classPath());
+    }
+
+    /** The screens, the explorer and the real-model screen sharing one trained model. */
+    static List<org.attentionexplainer.ui.shell.Screen> createScreens(AppContext context, TrainedModel trained) {
         List<org.attentionexplainer.ui.shell.Screen> screens = new ArrayList<>();
         // "start here" first: a new user, or a class, meets what the app teaches and the ways in
         screens.add(new HomeScreen(context));
         screens.add(new WalkthroughScreen(context));
         screens.add(new ChaptersScreen(context));
-        screens.add(new ExplorerScreen(context));
-        screens.add(new RealModelScreen(context));
+        screens.add(new ExplorerScreen(context, trained));
+        screens.add(new RealModelScreen(context, ModelProvider.of(trained)));
         return screens;
     }
 

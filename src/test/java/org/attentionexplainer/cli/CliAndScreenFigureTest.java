@@ -110,14 +110,15 @@ class CliAndScreenFigureTest {
     }
 
     /** The caption's text: the last text mark of the drawing. */
+    /** The caption's lines (the last texts drawn, all of the caption's size), joined. */
     private static String captionOf(Drawing d) {
-        String last = "";
-        for (Mark m : d.marks()) {
-            if (m instanceof Mark.Text t) {
-                last = t.text();
-            }
+        List<Mark.Text> texts = d.marks().stream().filter(m -> m instanceof Mark.Text).map(m -> (Mark.Text) m).toList();
+        double size = texts.get(texts.size() - 1).size();
+        StringBuilder caption = new StringBuilder();
+        for (int i = texts.size() - 1; i >= 0 && texts.get(i).size() == size; i--) {
+            caption.insert(0, texts.get(i).text() + " ");
         }
-        return last;
+        return caption.toString().strip();
     }
 
     static void assertSameMarks(Drawing expected, Drawing actual) {

@@ -176,4 +176,30 @@ class StepFiguresTest {
         assertTrue(words.contains("Divided by √dₖ = 1.4142"), "panel titles stay: " + words);
         assertEquals(List.of(ExportFormat.CSV, ExportFormat.NPY), FigureFiles.dataFormats(f), "two 6x6 matrices");
     }
+
+    /**
+     * Like is compared with like: a weight of 0.2291 is coloured as a fifth of the way up, not as
+     * the palest colour because it is the smallest weight of its row; a step's scores share one
+     * range from 0. The largest score of "Hello shiny sun", shiny · shiny = 0.53² + 0.34² + 0.98²
+     * = 1.3569, is worked out by hand from the course's embeddings.
+     */
+    @Test
+    void weightsAreColouredOnZeroToOneAndAStepsScoresOnOneRangeFromZero() {
+        StepFigures figures = new StepFigures(Localization.of(Locale.ENGLISH));
+        Figure softmax = figures.figure(step(Step.SOFTMAX), FigureParts.ALL);
+        assertEquals(0, softmax.scale(1).min());
+        assertEquals(1, softmax.scale(1).max());
+        assertEquals(0.2291, softmax.scale(1).position(0.2291), 1e-9);
+        assertEquals(0, softmax.scale(0).min());
+        assertEquals(1.3569, softmax.scale(0).max(), 1e-4, "the scores of every query, as step 4 shows them");
+        Figure all = figures.figure(step(Step.ALL_QUERIES), FigureParts.ALL);
+        assertEquals(softmax.scale(0), all.scale(0), "step 2's scores on step 4's range");
+        assertEquals(softmax.scale(1), all.scale(1));
+        Figure scaled = figures.figure(step(Step.SCALED_SCORES), FigureParts.ALL);
+        assertEquals(scaled.scale(0), scaled.scale(1), "scores and scores / √dₖ on one range");
+        assertTrue(scaled.scale(0).min() <= 0);
+        Figure context = figures.figure(step(Step.TRAINED_CONTEXT), FigureParts.ALL);
+        assertEquals(0, context.scale(0).min());
+        assertEquals(1, context.scale(0).max());
+    }
 }

@@ -3,6 +3,7 @@ package org.attentionexplainer.ui;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Scene;
 import javafx.scene.input.KeyEvent;
+import org.attentionexplainer.ui.common.TrainedModel;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
@@ -15,7 +16,15 @@ import org.testfx.util.WaitForAsyncUtils;
  * keys, 1200 × 760 (inside Monocle's 1280 × 800 headless screen), showing the given screen.
  */
 final class MainWindow {
+    /** The trained model, loaded once for every window of the test run (a load reads 90 MB). */
+    static final TrainedModel TRAINED = sharedOnce();
+
     private MainWindow() {
+    }
+
+    private static TrainedModel sharedOnce() {
+        TrainedModel classPath = TrainedModel.classPath();
+        return new TrainedModel(classPath::available, classPath::get);
     }
 
     /** Opens the window on the primary stage and returns its view-model once it is shown. */
@@ -29,7 +38,7 @@ final class MainWindow {
         javafx.stage.Stage stage = FxToolkit.registerPrimaryStage();
         MainViewModel[] model = new MainViewModel[1];
         FxToolkit.setupStage(s -> {
-            model[0] = new MainViewModel(context, DesktopApp.createScreens(context));
+            model[0] = new MainViewModel(context, DesktopApp.createScreens(context, TRAINED));
             model[0].currentProperty().set(model[0].screens().stream().filter(x -> x.id().equals(screenId))
                     .findFirst().orElseThrow());
             Scene scene = new Scene(new MainView(model[0], s::close).createView(), width, height);

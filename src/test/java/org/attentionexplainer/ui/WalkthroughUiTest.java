@@ -74,6 +74,26 @@ class WalkthroughUiTest {
         assertEquals("Step 1 of 8", text("#walk-progress"));
     }
 
+    /**
+     * Step 4 colours the weights on 0 to 1 and says so under the matrix: the weight 0.2291 (query
+     * "shiny", key "Hello") is a fifth of the way up, not the palest fill of its row.
+     */
+    @Test
+    void stepFourColoursWeightsOnZeroToOneAndShowsTheRange() {
+        key(KeyCode.END);
+        key(KeyCode.HOME);
+        for (int i = 0; i < 3; i++) {
+            key(KeyCode.RIGHT);
+        }
+        assertEquals("Step 4 of 8", text("#walk-progress"));
+        javafx.scene.layout.StackPane cell = robot.lookup("#all-weights-1-0").queryAs(javafx.scene.layout.StackPane.class);
+        assertEquals("0.2291", ((Labeled) cell.getChildren().get(cell.getChildren().size() - 1)).getText());
+        double fill = cell.getChildren().get(0).getOpacity();
+        assertEquals(0.08 + 0.8 * 0.2291, fill, 1e-3, "the fill's opacity: 0.08 at 0 up to 0.88 at 1");
+        assertEquals("0.0000", text("#all-weights-legend-min"));
+        assertEquals("1.0000", text("#all-weights-legend-max"));
+    }
+
     @Test
     void presentationModeKeepsTheHeadlineAndPictureAndHidesTheProse() {
         assertTrue(narrativeShown(), "the prose is there outside presentation mode");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.model.TransformerModel;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.onnx.OnnxFormatException;
 import org.attentionexplainer.engine.onnx.OnnxModel;
 import org.attentionexplainer.engine.onnx.OnnxReader;
@@ -69,19 +70,19 @@ public final class MiniLmModel implements TransformerModel {
                 tokenizer = WordPieceTokenizer.fromJson(in, imported.config().maxPositions());
             }
             if (tokenizer.vocabulary().size() != imported.config().vocabSize()) {
-                throw new ModelLoadException("The tokenizer's vocabulary has " + tokenizer.vocabulary().size()
-                        + " entries but the model's embedding table " + imported.config().vocabSize());
+                throw new ModelLoadException("engine.model.vocabulary", String.valueOf(tokenizer.vocabulary().size()),
+                        String.valueOf(imported.config().vocabSize()));
             }
             BertEncoder encoder = new BertEncoder(imported.config(), imported.weights());
             p.report(1.0);
             return new MiniLmModel(tokenizer, encoder, source.description());
         } catch (IOException e) {
-            throw new ModelLoadException("Could not read the model from " + source.description() + ": " + e.getMessage(), e);
+            throw new ModelLoadException(e, "engine.model.unreadable", source.description(),
+                    MessageText.oneLine(e.getMessage()));
         } catch (OnnxFormatException | TokenizerFormatException e) {
-            throw new ModelLoadException("The model in " + source.description() + " is not usable: " + e.getMessage(), e);
+            throw new ModelLoadException(e, "engine.model.unusable", source.description(), e.getMessage());
         } catch (OutOfMemoryError e) {
-            throw new ModelLoadException("Not enough memory to load the model: it needs about 500 MB; start Java with "
-                    + "a larger -Xmx", e);
+            throw new ModelLoadException(e, "engine.model.memory");
         }
     }
 
@@ -140,6 +141,11 @@ public final class MiniLmModel implements TransformerModel {
     @Override
     public Encoding tokenize(String text) {
         return tokenizer.encode(text);
+    }
+
+    @Override
+    public String unknownToken() {
+        return tokenizer.unknownToken();
     }
 
     @Override

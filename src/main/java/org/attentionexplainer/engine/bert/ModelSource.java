@@ -37,23 +37,22 @@ public record ModelSource(String description, URL onnx, URL tokenizer) {
      * @throws ModelLoadException naming the missing artifact when the jar is not on the class path
      */
     public static ModelSource requireOnClassPath(ClassLoader loader) throws ModelLoadException {
-        return onClassPath(loader).orElseThrow(() -> new ModelLoadException(
-                "The all-MiniLM-L6-v2 model is not installed: " + ONNX_RESOURCE + " was not found on the class path ("
-                        + ARTIFACT + ")"));
+        return onClassPath(loader).orElseThrow(() -> new ModelLoadException("engine.model.notInstalled",
+                ONNX_RESOURCE, ARTIFACT));
     }
 
     /** Two files on disk. */
     public static ModelSource files(Path onnx, Path tokenizer) throws ModelLoadException {
         for (Path p : new Path[] {onnx, tokenizer}) {
             if (!Files.isRegularFile(p)) {
-                throw new ModelLoadException("The model file " + p + " does not exist");
+                throw new ModelLoadException("engine.model.fileMissing", p.toString());
             }
         }
         try {
             return new ModelSource(onnx.getParent() == null ? onnx.toString() : onnx.getParent().toString(),
                     onnx.toUri().toURL(), tokenizer.toUri().toURL());
         } catch (MalformedURLException e) {
-            throw new ModelLoadException("The model path " + onnx + " cannot be opened: " + e.getMessage(), e);
+            throw new ModelLoadException(e, "engine.model.pathUnusable", onnx.toString(), e.getMessage());
         }
     }
 

@@ -56,6 +56,11 @@ public interface TransformerModel {
      */
     Encoding tokenize(String text);
 
+    /** The piece the tokenizer writes for what its vocabulary cannot spell; null if it has none (byte-level BPE). */
+    default String unknownToken() {
+        return null;
+    }
+
     /**
      * Tokenizes and runs a batch of texts, shorter ones padded at the end (padding hidden from
      * every query); a decoder keeps its causal mask whatever {@code whatIf} says.

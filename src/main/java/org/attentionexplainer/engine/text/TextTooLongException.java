@@ -1,13 +1,18 @@
 package org.attentionexplainer.engine.text;
 
-/** The text needs more tokens than the model has positions for. */
-public class TextTooLongException extends IllegalArgumentException {
+import java.util.List;
+import java.util.Locale;
+import org.attentionexplainer.engine.Worded;
+import org.attentionexplainer.i18n.Localization;
+
+/** The text needs more tokens than the model has positions for (worded as {@code engine.text.tooLong}). */
+public class TextTooLongException extends IllegalArgumentException implements Worded {
     private final int tokenCount;
     private final int limit;
 
     public TextTooLongException(int tokenCount, int limit) {
-        super("the text makes " + tokenCount + " tokens with [CLS] and [SEP]; the model reads at most " + limit
-                + ", so shorten it by " + (tokenCount - limit));
+        super(Localization.of(Locale.ENGLISH).get("engine.text.tooLong", String.valueOf(tokenCount),
+                String.valueOf(limit), String.valueOf(tokenCount - limit)));
         this.tokenCount = tokenCount;
         this.limit = limit;
     }
@@ -18,5 +23,15 @@ public class TextTooLongException extends IllegalArgumentException {
 
     public int limit() {
         return limit;
+    }
+
+    @Override
+    public String messageKey() {
+        return "engine.text.tooLong";
+    }
+
+    @Override
+    public List<Object> messageArgs() {
+        return List.of(String.valueOf(tokenCount), String.valueOf(limit), String.valueOf(tokenCount - limit));
     }
 }

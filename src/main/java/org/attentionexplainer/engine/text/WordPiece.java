@@ -17,6 +17,11 @@ final class WordPiece {
     private final String prefix;
     private final int maxInputCharsPerWord;
 
+    /** The token a word becomes when the vocabulary cannot spell it ([UNK]). */
+    String unknown() {
+        return unknown;
+    }
+
     WordPiece(Vocabulary vocabulary, String unknown, String prefix, int maxInputCharsPerWord) {
         this.vocabulary = vocabulary;
         this.unknown = unknown;

@@ -86,6 +86,11 @@ public final class WordPieceTokenizer {
         return trainedLength;
     }
 
+    /** The token of a word the vocabulary cannot spell ([UNK]). */
+    public String unknownToken() {
+        return wordPiece.unknown();
+    }
+
     /** The id that fills the positions after a shorter text in a batch ([PAD]). */
     public int padId() {
         return padId;

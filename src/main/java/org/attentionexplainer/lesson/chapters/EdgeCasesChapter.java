@@ -32,8 +32,11 @@ public final class EdgeCasesChapter {
     private EdgeCasesChapter() {
     }
 
-    /** What the engine answers to an input of shape (0, 3). */
-    public record Empty(String field, String message) {
+    /**
+     * What the engine answers to an input of shape (0, 3): the field it names, its English
+     * message (as the command line prints it) and the problem as a text to word in any language.
+     */
+    public record Empty(String field, String message, Text problem) {
     }
 
     /**
@@ -84,7 +87,7 @@ public final class EdgeCasesChapter {
         try {
             engine.compute(AttentionSpec.builder(Tensor.zeros(0, 3)).build());
         } catch (InvalidSpecException e) {
-            return new Empty(e.field(), e.getMessage());
+            return new Empty(e.field(), e.getMessage(), new Text(e.messageKey(), e.messageArgs()));
         }
         throw new IllegalStateException("the engine accepted an empty input");
     }

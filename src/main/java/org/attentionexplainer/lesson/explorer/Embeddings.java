@@ -31,6 +31,9 @@ public final class Embeddings {
             "one", new float[] {0.77f, 0.25f, 0.10f},
             "step", new float[] {0.05f, 0.80f, 0.55f});
 
+    /** The numbers the course publishes for each of its words. */
+    static final int COURSE_WIDTH = 3;
+
     /** Seeded components are uniform in [-SPREAD, SPREAD). */
     static final float SPREAD = 3f;
 

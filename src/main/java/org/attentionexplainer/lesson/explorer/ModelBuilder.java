@@ -73,6 +73,23 @@ public final class ModelBuilder {
         };
     }
 
+    /**
+     * True when the attention comes from seeded random numbers rather than from training or the
+     * course: the projection weights are drawn from the seed (not loaded), or, with no
+     * projection, the token vectors are (a word the course has no embedding for, or more than
+     * its three numbers). Patterns drawn from such a model mean nothing yet.
+     */
+    public static boolean randomWeights(ModelSettings s, LoadedData loaded) {
+        if (loaded.spec() != null || loaded.weights() != null) {
+            return false;
+        }
+        if (s.projection() != ProjectionKind.IDENTITY) {
+            return true;
+        }
+        return loaded.input() == null && (s.dModel() > Embeddings.COURSE_WIDTH
+                || !s.tokens().stream().allMatch(Embeddings::isCourseWord));
+    }
+
     /** The width of Q, K and V that a projection makes from inputs of width {@code dIn}. */
     public static int projectedWidth(Projection p, int dIn) {
         if (p instanceof Projection.Separate s) {

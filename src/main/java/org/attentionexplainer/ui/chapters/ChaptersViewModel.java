@@ -77,7 +77,8 @@ public final class ChaptersViewModel {
 
     private void failed(Throwable t) {
         Throwable cause = t.getCause() != null ? t.getCause() : t;
-        error.set(context.i18n().get("chapter.ui.failed", String.valueOf(cause.getMessage())));
+        error.set(context.i18n().get("chapter.ui.failed", org.attentionexplainer.ui.shell.Failures.describe(
+                context.i18n(), cause)));
     }
 
     private void record(boolean right) {

@@ -52,7 +52,8 @@ final class EdgeCasesPage extends ChapterPage<EdgeCasesChapter.Single> {
         Numbers numbers = new Numbers(i18n);
         requestLongInput(chapters.work());
         Label emptyText = PageLayout.computed(i18n, "edge-empty", () -> empty.get() == null ? ""
-                : i18n.get("chapter.ui.edge.empty", empty.get().message(), empty.get().field()), empty);
+                : i18n.get("chapter.ui.edge.empty", empty.get().field() + ": " + Texts.format(i18n, empty.get().problem()),
+                        empty.get().field()), empty);
         var single = model();
         Node map = Maps.control("edge-single", Maps.figure(i18n, single, x -> Maps.single(
                 Maps.data(List.of(x.token()), List.of(x.token()), x.weights().matrix(), null),

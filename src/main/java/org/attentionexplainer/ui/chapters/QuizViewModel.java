@@ -1,6 +1,7 @@
 package org.attentionexplainer.ui.chapters;
 
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -32,6 +33,8 @@ public final class QuizViewModel {
     private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>(Verdict.OPEN);
     private final StringProperty message = new SimpleStringProperty("");
     private final BooleanProperty revealed = new SimpleBooleanProperty();
+    /** The message, worded again when the language changes. */
+    private Supplier<String> said = () -> "";
 
     /** @param record told whether each answer was right, to keep the score */
     public QuizViewModel(I18n i18n, Consumer<Boolean> record) {
@@ -41,6 +44,7 @@ public final class QuizViewModel {
             index.set(0);
             clear();
         });
+        i18n.localeProperty().addListener(o -> message.set(said.get()));
     }
 
     public ObjectProperty<Quiz> quizProperty() {
@@ -76,7 +80,7 @@ public final class QuizViewModel {
     /** Picks choice {@code i} of a choice question. */
     public void choose(int i) {
         if (question() instanceof ChoiceQuestion c && !revealed.get()) {
-            finish(c.isCorrect(i), Texts.format(i18n, c.choices().get(c.correct())));
+            finish(c.isCorrect(i), () -> Texts.format(i18n, c.choices().get(c.correct())));
         }
     }
 
@@ -89,10 +93,10 @@ public final class QuizViewModel {
         try {
             given = i18n.parse(typed);
         } catch (NumberFormatException e) {
-            message.set(i18n.get("quiz.notNumber", typed.strip()));
+            say(() -> i18n.get("quiz.notNumber", typed.strip()));
             return;
         }
-        finish(n.isCorrect(given), i18n.number(n.answer(), decimals(n)));
+        finish(n.isCorrect(given), () -> i18n.number(n.answer(), decimals(n)));
     }
 
     private static int decimals(NumericQuestion n) {
@@ -102,12 +106,18 @@ public final class QuizViewModel {
         return Math.max(0, Math.min(6, (int) Math.ceil(-Math.log10(2 * n.tolerance()))));
     }
 
-    private void finish(boolean right, String answer) {
+    private void finish(boolean right, Supplier<String> answer) {
         verdict.set(right ? Verdict.RIGHT : Verdict.WRONG);
         revealed.set(true);
-        String head = i18n.get(right ? "quiz.right" : "quiz.wrong", answer);
-        message.set(head + " " + Texts.format(i18n, question().explanation()));
+        Question q = question();
+        say(() -> i18n.get(right ? "quiz.right" : "quiz.wrong", answer.get()) + " "
+                + Texts.format(i18n, q.explanation()));
         record.accept(right);
+    }
+
+    private void say(Supplier<String> text) {
+        said = text;
+        message.set(text.get());
     }
 
     /** The next question (after the last, back to the first). */
@@ -121,6 +131,6 @@ public final class QuizViewModel {
     private void clear() {
         verdict.set(Verdict.OPEN);
         revealed.set(false);
-        message.set("");
+        say(() -> "");
     }
 }

@@ -36,6 +36,8 @@ public final class MapPane {
     private final I18n i18n;
     private final Widgets w;
     private final HeatmapControl heatmap = new HeatmapControl();
+    /** Above the heatmap: what a screen says of the picture itself ({@link #banner}). */
+    private final VBox banner = new VBox();
     private final ExportActions actions;
     private final Runnable pin;
     private final javafx.beans.property.BooleanProperty presenting =
@@ -141,7 +143,7 @@ public final class MapPane {
                         && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown(),
                 maps.display().showValuesProperty(), heatmap.shownProperty()));
         noRoom.managedProperty().bind(noRoom.visibleProperty());
-        VBox box = new VBox(8, toolbar, heatmap, noRoom, hint);
+        VBox box = new VBox(8, toolbar, banner, heatmap, noRoom, hint);
         box.setPadding(new Insets(6, 12, 12, 12));
         return box;
     }
@@ -174,5 +176,15 @@ public final class MapPane {
     /** Presentation mode: the notes under the maps step aside. */
     public javafx.beans.property.BooleanProperty presentingProperty() {
         return presenting;
+    }
+
+    /**
+     * Puts {@code notice} right above the maps, as wide as they are: something the picture itself
+     * must say (that its weights are random) without covering any of it.
+     */
+    public void banner(Node notice) {
+        banner.getChildren().add(notice);
+        notice.visibleProperty().addListener(o -> banner.setManaged(notice.isVisible()));
+        banner.setManaged(notice.isVisible());
     }
 }

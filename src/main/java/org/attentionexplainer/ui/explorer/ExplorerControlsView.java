@@ -116,6 +116,7 @@ final class ExplorerControlsView {
         Button input = button("explorer-load-input", "explorer.load.input", () -> chooseOne("explorer.load.input",
                 "*.npy", f -> vm.loadInput(f.toPath())));
         Button weights = button("explorer-load-weights", "explorer.load.weights", this::chooseWeights);
+        Node trained = trained();
         Button back = button("explorer-use-sentence", "explorer.load.useSentence", vm::useSentence);
         back.visibleProperty().bind(sentenceModel.not());
         back.managedProperty().bind(back.visibleProperty());
@@ -125,10 +126,41 @@ final class ExplorerControlsView {
         source.textProperty().bind(Bindings.createStringBinding(() -> vm.loadedProperty().get().isEmpty()
                 ? i18n.get("explorer.source.sentence") : i18n.get("explorer.source.loaded",
                 vm.loadedProperty().get().name()), vm.loadedProperty(), i18n.localeProperty()));
-        VBox files = new VBox(6, spec, input, weights, back, source);
+        VBox files = new VBox(6, trained, spec, input, weights, back, source);
         return section("explorer.section.model", grid("explorer.dModel", dModel, "explorer.heads", heads,
                 "explorer.projection", projection, "explorer.weightSeed", weightSeed, "explorer.embeddingSeed",
                 embeddingSeed), positional, files);
+    }
+
+    /**
+     * The trained model's heads instead of seeded weights: a button, then the layer shown.
+     * Absent where the model is not installed.
+     */
+    private Node trained() {
+        TrainedHeads t = vm.trained();
+        Button show = button("explorer-trained", "explorer.trained.show",
+                () -> t.show(TrainedHeads.DEFAULT_LAYER));
+        ComboBox<Integer> layer = new ComboBox<>();
+        layer.setId("explorer-trained-layer");
+        for (int l = 1; l <= TrainedHeads.LAYERS; l++) {
+            layer.getItems().add(l);
+        }
+        layer.valueProperty().addListener((o, a, b) -> {
+            if (b != null && b - 1 != t.layerProperty().get()) {
+                t.show(b - 1);
+            }
+        });
+        t.layerProperty().addListener((o, a, b) -> layer.setValue(b.intValue() < 0 ? null : b.intValue() + 1));
+        Node layerRow = grid("explorer.trained.layer", layer);
+        BooleanBinding on = t.layerProperty().greaterThanOrEqualTo(0);
+        show.visibleProperty().bind(on.not());
+        show.managedProperty().bind(show.visibleProperty());
+        layerRow.visibleProperty().bind(on);
+        layerRow.managedProperty().bind(on);
+        VBox box = new VBox(6, show, layerRow);
+        box.setVisible(t.available());
+        box.setManaged(t.available());
+        return box;
     }
 
     private Node masks() {

@@ -62,6 +62,15 @@ final class ExplorerLoader {
         });
     }
 
+    /** A model made on the worker by {@code spec} (a trained layer), adopted whole; {@code then} follows. */
+    void loadTrained(String name, java.util.function.Supplier<AttentionSpec> spec, Runnable then) {
+        ExplorerRequest now = request();
+        run(name, () -> {
+            AttentionSpec s = spec.get();
+            return prepare(now, new LoadedData(name, s, null, null), AttentionControls.of(s), s.heads());
+        }, then);
+    }
+
     void loadInput(Path file) {
         ExplorerRequest now = request();
         run(file.getFileName().toString(), () -> {

@@ -2,6 +2,7 @@ package org.attentionexplainer.ui.explorer;
 
 import java.util.Optional;
 import javafx.scene.Node;
+import org.attentionexplainer.ui.common.TrainedModel;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.FileActions;
@@ -10,17 +11,29 @@ import org.attentionexplainer.ui.shell.Screen;
 /**
  * The heatmap explorer as a screen of the main window; the presenter keys step through the heads.
  * Its settings are restored from the last run and saved as they change ({@link ExplorerPersistence}).
+ * Where the trained model is installed, it opens on trained heads ({@link TrainedHeads}) the
+ * first time and whenever it was left on them; otherwise on seeded weights, and says so.
  */
 public final class ExplorerScreen implements Screen {
+    /** The trained layer the explorer was left on (from 0), or -1 for the sentence's seeded model. */
+    static final String TRAINED_LAYER = LegacyExplorerSettings.PREFIX + "trainedLayer";
+
     private final AppContext context;
+    private final TrainedModel trainedModel;
     private ExplorerViewModel model;
     private ExportActions actions;
     private Node view;
     private ExplorerView explorerView;
     private boolean presenting;
 
+    /** An explorer without the trained model. */
     public ExplorerScreen(AppContext context) {
+        this(context, TrainedModel.absent());
+    }
+
+    public ExplorerScreen(AppContext context, TrainedModel trainedModel) {
         this.context = context;
+        this.trainedModel = trainedModel;
     }
 
     @Override
@@ -36,8 +49,10 @@ public final class ExplorerScreen implements Screen {
     @Override
     public Node view() {
         if (view == null) {
-            model = new ExplorerViewModel(context);
+            model = new ExplorerViewModel(context, trainedModel);
+            boolean firstRun = context.settings().get(ExplorerPersistence.KEY, null) == null;
             model.sessions().remember(context.settings());
+            openOnTrainedHeads(firstRun);
             actions = ExplorerActions.create(context, model.maps(), model.sessions(), model::showInfo);
             explorerView = new ExplorerView(model, context.i18n(), actions);
             explorerView.presentingProperty().set(presenting);
@@ -58,6 +73,15 @@ public final class ExplorerScreen implements Screen {
     public Optional<FileActions> fileActions() {
         view();
         return Optional.of(actions);
+    }
+
+    private void openOnTrainedHeads(boolean firstRun) {
+        TrainedHeads trained = model.trained();
+        int layer = context.settings().getInt(TRAINED_LAYER, firstRun ? TrainedHeads.DEFAULT_LAYER : -1);
+        if (layer >= 0 && trained.available()) {
+            trained.show(layer);
+        }
+        trained.layerProperty().addListener((o, a, b) -> context.settings().put(TRAINED_LAYER, b.toString()));
     }
 
     /**

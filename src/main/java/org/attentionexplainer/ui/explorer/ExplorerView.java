@@ -4,11 +4,13 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.MapPane;
 import org.attentionexplainer.ui.common.Widgets;
@@ -34,6 +36,33 @@ public final class ExplorerView {
         this.w = new Widgets(i18n);
         this.maps = new MapPane(vm.maps(), i18n, actions, vm::pinAsA);
         maps.presentingProperty().bind(presenting);
+        maps.banner(randomNotice());
+    }
+
+    /**
+     * On the picture while its weights are seeded random numbers: that its patterns mean
+     * nothing yet, and (where the model is installed) the way to trained heads.
+     */
+    private Node randomNotice() {
+        Label text = new Label();
+        text.setId("explorer-random-notice");
+        text.setWrapText(true);
+        text.textProperty().bind(i18n.text("explorer.random.notice"));
+        Button trained = new Button();
+        trained.setId("explorer-random-trained");
+        trained.textProperty().bind(i18n.text("explorer.random.showTrained"));
+        trained.setOnAction(e -> vm.trained().show(TrainedHeads.DEFAULT_LAYER));
+        trained.setVisible(vm.trained().available());
+        trained.setManaged(trained.isVisible());
+        HBox.setHgrow(text, Priority.ALWAYS);
+        text.setMaxWidth(Double.MAX_VALUE);
+        trained.setMinWidth(Region.USE_PREF_SIZE);
+        HBox box = new HBox(10, text, trained);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().add("random-notice");
+        box.visibleProperty().bind(vm.trained().randomBinding());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
     }
 
     public Parent createView() {

@@ -60,6 +60,7 @@ public final class ExplorerViewModel {
     private final ExplorerComputation computation;
     private final ExplorerLoader loader;
     private final ExplorerSessions sessions;
+    private final TrainedHeads trained;
 
     private final StringProperty sentence = new SimpleStringProperty(this, "sentence", DEFAULT_SENTENCE);
     private final ReadOnlyListWrapper<String> tokens = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
@@ -85,7 +86,13 @@ public final class ExplorerViewModel {
 
     private int updating;
 
+    /** An explorer without the trained model: seeded weights and files only. */
     public ExplorerViewModel(AppContext context) {
+        this(context, org.attentionexplainer.ui.common.TrainedModel.absent());
+    }
+
+    /** @param trainedModel the trained model whose heads {@link #trained()} shows */
+    public ExplorerViewModel(AppContext context, org.attentionexplainer.ui.common.TrainedModel trainedModel) {
         this.context = context;
         this.i18n = context.i18n();
         this.coalescer = new Coalescer<>(context.work());
@@ -139,6 +146,7 @@ public final class ExplorerViewModel {
         retokenize();
         updateHeadsOffered();
         recompute();
+        this.trained = new TrainedHeads(this, trainedModel);
     }
 
     private void retokenize() {
@@ -237,6 +245,9 @@ public final class ExplorerViewModel {
     }
 
     void accept(ExplorerResult r) {
+        if (r.request().loaded() != loaded.get()) {
+            return;     // asked for before a loaded model replaced it: that model's picture stays
+        }
         error.set(false);
         message.set("");
         maps.show(r.trace(), r.traceA(), r.figure(), r.request().view());
@@ -282,6 +293,17 @@ public final class ExplorerViewModel {
     /** The explorer's settings as a session, and back. */
     ExplorerSessions sessions() {
         return sessions;
+    }
+
+    /** A trained model's layer as a loaded spec, made on the worker; {@code then} follows its adoption. */
+    void loadTrained(String name, java.util.function.Supplier<org.attentionexplainer.engine.AttentionSpec> spec,
+                     Runnable then) {
+        loader.loadTrained(name, spec, then);
+    }
+
+    /** The trained heads the explorer can show instead of seeded weights. */
+    public TrainedHeads trained() {
+        return trained;
     }
 
     public void loadSpec(Path file) {

@@ -24,7 +24,8 @@ final class FocusedLayer {
     private final Consumer<Throwable> onError;
     /** The layer shown or last asked for, computed once on the worker. */
     private Supplier<AttentionTrace> layer;
-    private String name;
+    /** The layer's name for the caption, worded in the language of the moment. */
+    private Supplier<String> name;
     private boolean moving;
 
     /** A trace and its figure for a view. */
@@ -47,7 +48,7 @@ final class FocusedLayer {
     }
 
     /** Computes the layer that {@code spec} describes (on the worker) and shows head {@code head} enlarged. */
-    void show(Supplier<AttentionSpec> spec, String layerName, int head) {
+    void show(Supplier<AttentionSpec> spec, Supplier<String> layerName, int head) {
         moving = true;
         try {
             maps.display().headProperty().set(head);
@@ -68,7 +69,7 @@ final class FocusedLayer {
             return;
         }
         Supplier<AttentionTrace> l = layer;
-        String n = name;
+        String n = name.get();
         MapView view = maps.display().snapshot();
         work.request(() -> draw(l.get(), n, view), this::accept, onError);
     }

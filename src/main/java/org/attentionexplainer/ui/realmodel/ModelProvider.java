@@ -22,6 +22,21 @@ public interface ModelProvider {
         return ModelFolder.load(folder, progress, cancelled);
     }
 
+    /** The model that screens share: loaded once for all of them. */
+    static ModelProvider of(org.attentionexplainer.ui.common.TrainedModel shared) {
+        return new ModelProvider() {
+            @Override
+            public boolean available() {
+                return shared.available();
+            }
+
+            @Override
+            public MiniLmModel load(DoubleConsumer progress) throws ModelLoadException {
+                return shared.get(progress);
+            }
+        };
+    }
+
     /** The model jar on the class path. */
     static ModelProvider classPath() {
         return new ModelProvider() {

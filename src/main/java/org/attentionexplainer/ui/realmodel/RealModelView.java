@@ -194,8 +194,17 @@ final class RealModelView {
         legend.getStyleClass().add("hint");
         legend.setWrapText(true);
         legend.setMinWidth(0);
+        Label foreign = new Label();
+        foreign.setId("real-language-notice");
+        foreign.setWrapText(true);
+        foreign.setMinWidth(0);
+        foreign.getStyleClass().add("real-changed");
+        foreign.textProperty().bind(vm.languageNoticeBinding());
+        BooleanBinding notEnglish = vm.languageNoticeBinding().isNotEmpty();
+        foreign.visibleProperty().bind(notEnglish);
+        foreign.managedProperty().bind(notEnglish);
         notInPresentation(legend);
-        return new VBox(4, scroll, legend);
+        return new VBox(4, scroll, foreign, legend);
     }
 
     private Node whatIf() {

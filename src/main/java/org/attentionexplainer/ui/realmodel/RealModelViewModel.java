@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -37,6 +38,7 @@ import org.attentionexplainer.engine.model.TransformerModel.TokenizerKind;
 import org.attentionexplainer.engine.text.Encoding;
 import org.attentionexplainer.engine.text.TextTooLongException;
 import org.attentionexplainer.engine.text.Token;
+import org.attentionexplainer.engine.text.VocabularyFit;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.common.MapsModel;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -87,14 +89,18 @@ public final class RealModelViewModel {
             "tokenizerKind", TokenizerKind.WORDPIECE);
     private final BooleanBinding asTrained;
     private final StringBinding lengthNotice;
+    private final ReadOnlyObjectWrapper<VocabularyFit> fit = new ReadOnlyObjectWrapper<>(this, "fit");
+    private final StringBinding languageNotice;
 
     private TransformerModel model;
     private EncoderTrace trace;
     private final ModelLoads loads;
-    private String loadedText = "";
+    /** The status line, worded again when the language changes. */
+    private Supplier<String> said = () -> "";
+    private double loadSeconds;
 
     /** One forward pass's results, made on the worker. */
-    record Computed(List<TokenView> tokens, Overview overview, EncoderTrace trace) {
+    record Computed(List<TokenView> tokens, Overview overview, EncoderTrace trace, VocabularyFit fit) {
     }
 
     public RealModelViewModel(AppContext context, ModelProvider provider) {
@@ -103,7 +109,7 @@ public final class RealModelViewModel {
         this.provider = provider;
         this.coalescer = new Coalescer<>(context.work());
         this.loads = new ModelLoads(context.work());
-        this.focus = new FocusedLayer(context, e -> fail(describe(e)));
+        this.focus = new FocusedLayer(context, e -> fail(() -> describe(e)));
         this.asTrained = Bindings.createBooleanBinding(
                 () -> causal.get() == modelCausal.get() && temperature.get() == 1.0, causal, temperature, modelCausal);
         this.lengthNotice = Bindings.createStringBinding(() -> {
@@ -111,6 +117,14 @@ public final class RealModelViewModel {
             return o == null || model == null || o.size() <= model.trainedLength() ? ""
                     : i18n.get("real.notice.untrainedLength", o.size(), model.trainedLength(), model.name());
         }, overview, i18n.localeProperty());
+        this.languageNotice = Bindings.createStringBinding(() -> {
+            VocabularyFit f = fit.get();
+            return f == null || !f.looksForeign() ? ""
+                    : i18n.get("real.notice.notEnglish", MODEL_NAME, String.join(" · ", f.examples().isEmpty()
+                    ? tokens.stream().filter(t -> !t.special()).limit(3).map(TokenView::text).toList()
+                    : f.examples()));
+        }, fit, i18n.localeProperty());
+        i18n.localeProperty().addListener(o -> message.set(said.get()));
         sentence.addListener(o -> recompute());
         causal.addListener(o -> recompute());
         temperature.addListener(o -> recompute());
@@ -128,12 +142,12 @@ public final class RealModelViewModel {
         }
         if (!provider.available()) {
             status.set(Status.UNAVAILABLE);
-            fail(i18n.get("real.unavailable", ModelSource.ARTIFACT));
+            fail(() -> i18n.get("real.unavailable", ModelSource.ARTIFACT));
             return;
         }
-        begin(i18n.get("real.loading"), false, (p, c) -> provider.load(p), e -> {
+        begin(() -> i18n.get("real.loading"), false, (p, c) -> provider.load(p), e -> {
             status.set(Status.FAILED);
-            fail(i18n.get("real.error.load", Failures.describe(i18n, e)));
+            fail(() -> i18n.get("real.error.load", Failures.describe(i18n, e)));
         });
     }
 
@@ -144,16 +158,18 @@ public final class RealModelViewModel {
     public void openFolder(Path folder) {
         Status before = status.get();
         String shown = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
-        begin(i18n.get("real.loading.folder", shown), true, (p, c) -> provider.loadFolder(folder, p, c), e -> {
+        begin(() -> i18n.get("real.loading.folder", shown), true, (p, c) -> provider.loadFolder(folder, p, c), e -> {
             status.set(loads.busy() ? Status.LOADING
                     : model != null ? Status.READY : before == Status.LOADING ? Status.FAILED : before);
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             if (cause instanceof CancellationException) {
-                showInfo(model == null ? i18n.get("real.cancelled.none")
-                        : i18n.get("real.cancelled", model.name()));
+                TransformerModel kept = model;
+                say(() -> kept == null ? i18n.get("real.cancelled.none") : i18n.get("real.cancelled", kept.name()));
+                error.set(false);
             } else {
-                fail(i18n.get("real.error.folder", shown, Failures.describe(i18n, cause))
-                        + (model == null ? "" : " " + i18n.get("real.kept", model.name())));
+                TransformerModel kept = model;
+                fail(() -> i18n.get("real.error.folder", shown, Failures.describe(i18n, cause))
+                        + (kept == null ? "" : " " + i18n.get("real.kept", kept.name())));
             }
         });
     }
@@ -163,12 +179,12 @@ public final class RealModelViewModel {
         loads.cancel();
     }
 
-    private void begin(String loadingText, boolean canCancel, ModelLoads.Loader loader,
+    private void begin(Supplier<String> loadingText, boolean canCancel, ModelLoads.Loader loader,
                        java.util.function.Consumer<Throwable> onError) {
         status.set(Status.LOADING);
         progress.set(0);
-        message.set(loadingText);
         error.set(false);
+        say(loadingText);
         loads.run(canCancel, loader, progress::set, this::show, onError);
     }
 
@@ -185,10 +201,8 @@ public final class RealModelViewModel {
         focusedHead.set(-1);
         status.set(loads.busy() ? Status.LOADING : Status.READY);
         progress.set(1);
-        loadedText = i18n.get("real.loaded", m.name(), i18n.number(loads.seconds(), 1))
-                + (m.layers() < m.modelLayers() ? " " + i18n.get("real.notice.partial", m.layers(), m.modelLayers())
-                : "");
-        message.set(loadedText);
+        loadSeconds = loads.seconds();
+        say(this::loadedText);
         recompute();
     }
 
@@ -200,7 +214,7 @@ public final class RealModelViewModel {
         TransformerModel m = model;
         String text = sentence.get();
         WhatIf whatIf = new WhatIf(causal.get(), temperature.get());
-        coalescer.request(() -> compute(m, text, whatIf), this::accept, e -> fail(describe(e)));
+        coalescer.request(() -> compute(m, text, whatIf), this::accept, e -> fail(() -> describe(e)));
     }
 
     /** Runs on the worker: tokens, the forward pass and all the maps. */
@@ -225,15 +239,17 @@ public final class RealModelViewModel {
             views.add(new TokenView(token.text(), continues, token.special(), word));
             previous = token;
         }
-        return new Computed(views, new Overview(encoding.tokenTexts(), maps, whatIf, nanos), t);
+        return new Computed(views, new Overview(encoding.tokenTexts(), maps, whatIf, nanos), t,
+                VocabularyFit.of(encoding, m.unknownToken()));
     }
 
     private void accept(Computed c) {
         trace = c.trace();
         tokens.setAll(c.tokens());
+        fit.set(c.fit());
         overview.set(c.overview());
         error.set(false);
-        message.set(loadedText + " " + i18n.get("real.forward", c.overview().size(),
+        say(() -> loadedText() + " " + i18n.get("real.forward", c.overview().size(),
                 i18n.number(c.overview().forwardNanos() / 1e6, 0), c.overview().layers()));
         if (focusedLayer.get() >= 0) {
             showFocus(focusedLayer.get(), focusedHead.get());
@@ -260,7 +276,8 @@ public final class RealModelViewModel {
     private void showFocus(int layer, int head) {
         TransformerModel m = model;
         EncoderTrace t = trace;
-        focus.show(() -> m.attentionSpec(t, 0, layer), i18n.get("real.focus.name", m.name(), layer + 1), head);
+        focus.show(() -> m.attentionSpec(t, 0, layer), () -> i18n.get("real.focus.name", m.name(), layer + 1),
+                head);
     }
 
     /** Back to the model as trained: its own mask (causal for a decoder), temperature 1. */
@@ -282,12 +299,27 @@ public final class RealModelViewModel {
     /** A status line that is not an error (an export done). */
     void showInfo(String text) {
         error.set(false);
-        message.set(text);
+        say(() -> text);
     }
 
-    private void fail(String text) {
+    private void fail(Supplier<String> text) {
         error.set(true);
-        message.set(text);
+        say(text);
+    }
+
+    private void say(Supplier<String> text) {
+        said = text;
+        message.set(text.get());
+    }
+
+    private String loadedText() {
+        TransformerModel m = model;
+        if (m == null) {
+            return "";
+        }
+        return i18n.get("real.loaded", m.name(), i18n.number(loadSeconds, 1))
+                + (m.layers() < m.modelLayers() ? " " + i18n.get("real.notice.partial", m.layers(), m.modelLayers())
+                : "");
     }
 
     private String describe(Throwable e) {
@@ -363,6 +395,15 @@ public final class RealModelViewModel {
      */
     public StringBinding lengthNoticeBinding() {
         return lengthNotice;
+    }
+
+    /**
+     * Empty, or a notice that the text does not look English (told from the text and its pieces,
+     * not from the app's language): the model's English vocabulary cuts it into pieces it happens
+     * to hold, which are not the parts of the language's words.
+     */
+    public StringBinding languageNoticeBinding() {
+        return languageNotice;
     }
 
     public ReadOnlyObjectProperty<Status> statusProperty() {

@@ -1,10 +1,13 @@
 package org.attentionexplainer.ui.shell;
 
 import java.util.concurrent.CompletionException;
+import org.attentionexplainer.engine.InvalidSpecException;
+import org.attentionexplainer.engine.Worded;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /**
- * The one line a screen shows for a failed background task: the problem's own message, or,
+ * The one line a screen shows for a failed background task: the problem's own message (an
+ * engine problem worded in the reader's language, see {@link Worded}), or,
  * when the heap ran out, what to do about it (an OutOfMemoryError's message, "Java heap
  * space", says nothing to a learner).
  */
@@ -19,6 +22,18 @@ public final class Failures {
         }
         if (cause instanceof OutOfMemoryError) {
             return i18n.get("error.memory", Runtime.getRuntime().maxMemory() >> 20);
+        }
+        // an exception that only passes an engine problem on (with its message) is worded as that problem
+        Throwable worded = cause;
+        while (!(worded instanceof Worded) && worded.getCause() != null
+                && java.util.Objects.equals(worded.getMessage(), worded.getCause().getMessage())) {
+            worded = worded.getCause();
+        }
+        if (worded instanceof InvalidSpecException spec) {
+            return spec.wordedIn(i18n.texts());
+        }
+        if (worded instanceof Worded w) {
+            return i18n.get(w.messageKey(), w.messageArgs().toArray());
         }
         String message = cause.getMessage();
         return message == null || message.isBlank() ? cause.getClass().getSimpleName() : message;

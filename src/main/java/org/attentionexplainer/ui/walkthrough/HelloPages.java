@@ -12,9 +12,11 @@ import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.DotProduct;
+import org.attentionexplainer.lesson.HeatScale;
 import org.attentionexplainer.lesson.QueryBreakdown;
 import org.attentionexplainer.lesson.SimpleAttention;
 import org.attentionexplainer.lesson.Step;
+import org.attentionexplainer.lesson.StepTables;
 import org.attentionexplainer.lesson.Token;
 import org.attentionexplainer.ui.i18n.I18n;
 
@@ -201,9 +203,9 @@ final class HelloPages {
         FlowPane maps = new FlowPane();
         maps.getStyleClass().add("walk-maps");
         maps.getChildren().addAll(
-                new MatrixGrid("all-scores", numbers).heat().selectedRow(q).onRowClick(walk::replayFor)
+                new MatrixGrid("all-scores", numbers).heat(StepTables.scoreScale(r)).selectedRow(q).onRowClick(walk::replayFor)
                         .build(i18n.get("walk.all.scores"), labels, labels, r.scores()),
-                new MatrixGrid("all-weights", numbers).heat().selectedRow(q).onRowClick(walk::replayFor)
+                new MatrixGrid("all-weights", numbers).heat(HeatScale.WEIGHTS).selectedRow(q).onRowClick(walk::replayFor)
                         .build(i18n.get("walk.all.weights"), labels, labels, r.weights()),
                 new MatrixGrid("all-context", numbers).selectedRow(q).onRowClick(walk::replayFor)
                         .build(i18n.get("walk.all.context"), labels, EditableMatrixView.subscripted("z", r.context().cols()),

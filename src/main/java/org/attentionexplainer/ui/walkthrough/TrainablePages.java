@@ -15,7 +15,9 @@ import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.DotProduct;
+import org.attentionexplainer.lesson.HeatScale;
 import org.attentionexplainer.lesson.Step;
+import org.attentionexplainer.lesson.StepTables;
 import org.attentionexplainer.lesson.Token;
 import org.attentionexplainer.lesson.TrainableAttention;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -161,10 +163,11 @@ final class TrainablePages {
         List<String> rows = labels(r);
         int s = selected(r);
         double sqrt = Math.sqrt(r.dk());
+        HeatScale scale = StepTables.scoreScale(r);
         FlowPane maps = new FlowPane(
-                new MatrixGrid("scores", numbers).heat().selectedRow(s).build(i18n.get("walk.scaled.scores"), rows,
+                new MatrixGrid("scores", numbers).heat(scale).selectedRow(s).build(i18n.get("walk.scaled.scores"), rows,
                         rows, r.scores()),
-                new MatrixGrid("scaled", numbers).heat().selectedRow(s).build(
+                new MatrixGrid("scaled", numbers).heat(scale).selectedRow(s).build(
                         i18n.get("walk.scaled.divided", numbers.fixed(sqrt)), rows, rows, r.scaled()));
         maps.getStyleClass().add("walk-maps");
         Label dk = PageLayout.line(i18n.get("walk.scaled.dk", Integer.toString(r.dk()), numbers.fixed(sqrt)), "page-heading");
@@ -189,7 +192,7 @@ final class TrainablePages {
         List<String> rows = labels(r);
         int s = selected(r);
         FlowPane maps = new FlowPane(
-                new MatrixGrid("attention", numbers).heat().selectedRow(s).build(i18n.get("walk.trained.weights"),
+                new MatrixGrid("attention", numbers).heat(HeatScale.WEIGHTS).selectedRow(s).build(i18n.get("walk.trained.weights"),
                         rows, rows, r.attention()),
                 new MatrixGrid("values", numbers).build(i18n.get("walk.projections.v"), rows,
                         EditableMatrixView.subscripted("v", r.dk()), r.values()),

@@ -61,6 +61,22 @@ class ExplorerFxTest {
         return heatmap;
     }
 
+    /** The explorer of this window has no trained model: its seeded weights say so atop the picture and in its caption. */
+    @Test
+    void randomWeightsSayOnThePictureThatTheirPatternsMeanNothing(FxRobot robot) {
+        HeatmapControl heatmap = open(robot);
+        Label notice = robot.lookup("#explorer-random-notice").queryAs(Label.class);
+        assertTrue(notice.isVisible() && notice.getParent().isVisible());
+        assertEquals("Random weights: these patterns mean nothing yet.", notice.getText());
+        javafx.geometry.Bounds over = notice.localToScene(notice.getBoundsInLocal());
+        javafx.geometry.Bounds picture = heatmap.localToScene(heatmap.getBoundsInLocal());
+        assertTrue(over.getMaxY() <= picture.getMinY() && picture.getMinY() - over.getMaxY() < 20
+                && over.getMinX() < picture.getMaxX() && over.getMaxX() > picture.getMinX(),
+                "the notice heads the picture: " + over + " over " + picture);
+        assertTrue(heatmap.getFigure().options().caption().startsWith("Random weights: these patterns mean nothing yet"),
+                heatmap.getFigure().options().caption());
+    }
+
     @Test
     void togglingTheCausalMaskMasksTheUpperTriangleOfTheFocusedHead(FxRobot robot) {
         HeatmapControl heatmap = open(robot);

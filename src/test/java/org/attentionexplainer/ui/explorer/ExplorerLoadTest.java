@@ -62,6 +62,30 @@ class ExplorerLoadTest {
         assertEquals(6, vm.traceProperty().get().queryLength());
     }
 
+    /**
+     * A picture asked for before a load must not replace the loaded model's picture when it
+     * comes back after it: the worker here runs its queue only when told, in order: the
+     * sentence's first computation, the load, then the slider step that waited behind the first.
+     */
+    @Test
+    void aComputationAskedForBeforeALoadDoesNotReplaceTheLoadedPicture() throws IOException {
+        java.util.ArrayDeque<Runnable> queue = new java.util.ArrayDeque<>();
+        AppContext queued = new AppContext(context.i18n(),
+                new org.attentionexplainer.ui.shell.BackgroundWork(queue::add, Runnable::run), context.engine(),
+                context.settings());
+        ExplorerViewModel vm = new ExplorerViewModel(queued);
+        vm.controls().temperatureProperty().set(0.5);
+        Path spec = dir.resolve("case.json");
+        Files.writeString(spec, "{\"tokens\": [\"Hello\", \"shiny\", \"sun\"],"
+                + " \"input\": [[0.34, 0.22, 0.54], [0.53, 0.34, 0.98], [0.29, 0.54, 0.93]]}");
+        vm.loadSpec(spec);
+        while (!queue.isEmpty()) {
+            queue.poll().run();
+        }
+        assertEquals(List.of("Hello", "shiny", "sun"), vm.traceProperty().get().tokens());
+        assertEquals(3, vm.figureProperty().get().data(0).rows(), "the loaded model's picture stays");
+    }
+
     @Test
     void tokenVectorsFromNpyKeepTheSentenceLabelsWhenTheCountsAgree() throws IOException {
         ExplorerViewModel vm = new ExplorerViewModel(context);

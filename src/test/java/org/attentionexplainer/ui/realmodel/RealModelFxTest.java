@@ -118,4 +118,30 @@ class RealModelFxTest {
         assertTrue(notice.getText().startsWith("This text has 129 tokens, but all-MiniLM-L6-v2 was fine-tuned on at "
                 + "most 128"), notice.getText());
     }
+
+    /**
+     * A Turkish sentence is cut into the English vocabulary's pieces: the screen says so next
+     * to them, told from the text (the app here is in English), and says nothing for English.
+     */
+    @Test
+    void aTextThatIsNotEnglishGetsANoticeNextToItsPieces(FxRobot robot) throws Exception {
+        robot.clickOn("Real model");
+        RealModelViewModel vm = screen.model();
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> vm.overviewProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#real-language-notice").tryQuery().map(n -> !n.isVisible()).orElse(false),
+                "the notice is there, and hidden for the English sentence");
+        robot.interact(() -> vm.sentenceProperty().set("kedi yorgun olduğu için uyudu"));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.overviewProperty().get().tokens().contains("##rg"));
+        WaitForAsyncUtils.waitForFxEvents();
+        Label notice = robot.lookup("#real-language-notice").queryAs(Label.class);
+        assertTrue(notice.isVisible());
+        assertTrue(notice.getText().startsWith("all-MiniLM-L6-v2 is an English model"), notice.getText());
+        assertTrue(notice.getText().contains("ked ##i · yo ##rg ##un"), notice.getText());
+        assertTrue(notice.getText().contains("not Turkish suffixes"), notice.getText());
+        robot.interact(() -> vm.sentenceProperty().set("The cat was tired, so it slept."));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.overviewProperty().get().tokens().contains("slept"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(notice.isVisible());
+    }
 }

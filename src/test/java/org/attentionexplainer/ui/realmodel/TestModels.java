@@ -3,6 +3,7 @@ package org.attentionexplainer.ui.realmodel;
 import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.bert.MiniLmModel;
 import org.attentionexplainer.engine.bert.ModelLoadException;
+import org.attentionexplainer.engine.bert.ModelSource;
 
 /** Model sources for tests: the real model loaded once per test JVM, and one that is not installed. */
 final class TestModels {
@@ -45,7 +46,7 @@ final class TestModels {
 
             @Override
             public MiniLmModel load(DoubleConsumer progress) throws ModelLoadException {
-                throw new ModelLoadException("not installed");
+                throw new ModelLoadException("engine.model.notInstalled", ModelSource.ONNX_RESOURCE, ModelSource.ARTIFACT);
             }
         };
     }

@@ -1,0 +1,100 @@
+package org.attentionexplainer.ui.explorer;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import org.attentionexplainer.engine.bert.EncoderTrace;
+import org.attentionexplainer.engine.bert.MiniLmModel;
+import org.attentionexplainer.engine.bert.ModelLoadException;
+import org.attentionexplainer.lesson.explorer.LoadedData;
+import org.attentionexplainer.lesson.explorer.ModelBuilder;
+import org.attentionexplainer.ui.common.TrainedModel;
+
+/**
+ * The explorer on trained heads: one layer of all-MiniLM-L6-v2 run on the typed sentence,
+ * taken as a loaded model (its tokens, weights and settings), and run again when the sentence
+ * changes. Seeded random weights draw patterns that mean nothing; these are what a trained
+ * model does. Loading a file, a session or going back to the sentence ends it.
+ */
+public final class TrainedHeads {
+    /** The model's name, as the explorer captions it. */
+    public static final String MODEL_NAME = "all-MiniLM-L6-v2";
+    /** Its layers. */
+    public static final int LAYERS = 6;
+    /** The layer the explorer opens on (from 0): layer 3, whose heads differ visibly from each other. */
+    public static final int DEFAULT_LAYER = 2;
+
+    private final ExplorerViewModel vm;
+    private final TrainedModel model;
+    private final ReadOnlyIntegerWrapper layer = new ReadOnlyIntegerWrapper(this, "layer", -1);
+    private final BooleanBinding random;
+    private LoadedData ours;
+    /** The heads of the sentence's model before trained heads were shown: back to the sentence restores them. */
+    private int headsBefore;
+
+    TrainedHeads(ExplorerViewModel vm, TrainedModel model) {
+        this.vm = vm;
+        this.model = model;
+        vm.loadedProperty().addListener((o, a, b) -> {
+            if (b != ours) {
+                boolean wasOn = layer.get() >= 0;
+                layer.set(-1);
+                if (wasOn && b.isEmpty()) {
+                    vm.headsProperty().set(headsBefore);
+                }
+            }
+        });
+        // a new sentence runs the model again; a new language names the layer in it
+        for (javafx.beans.Observable change : new javafx.beans.Observable[] {vm.sentenceProperty(),
+            vm.i18n().localeProperty()}) {
+            change.addListener(o -> {
+                if (layer.get() >= 0) {
+                    show(layer.get());
+                }
+            });
+        }
+        random = Bindings.createBooleanBinding(() -> vm.figureProperty().get() != null
+                && ModelBuilder.randomWeights(vm.settings(), vm.loadedProperty().get()), vm.figureProperty(),
+                vm.loadedProperty());
+    }
+
+    /** True if the trained model is installed. */
+    public boolean available() {
+        return model.available();
+    }
+
+    /** Runs the model on the sentence (loading it the first time) and shows the heads of {@code layer} (from 0). */
+    public void show(int layer) {
+        if (!available() || layer < 0 || layer >= LAYERS) {
+            return;
+        }
+        if (this.layer.get() < 0) {
+            headsBefore = vm.headsProperty().get();
+        }
+        String sentence = vm.sentenceProperty().get();
+        String name = vm.i18n().get("explorer.trained.name", MODEL_NAME, layer + 1);
+        vm.loadTrained(name, () -> {
+            try {
+                MiniLmModel m = model.get(f -> { });
+                EncoderTrace t = m.run(sentence);
+                return m.encoder().attentionSpec(t, 0, layer);
+            } catch (ModelLoadException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        }, () -> {
+            ours = vm.loadedProperty().get();
+            this.layer.set(layer);
+        });
+    }
+
+    /** The layer shown (from 0), or -1 when the explorer is not on trained heads. */
+    public ReadOnlyIntegerProperty layerProperty() {
+        return layer.getReadOnlyProperty();
+    }
+
+    /** True while the picture comes from seeded random numbers (see {@link ModelBuilder#randomWeights}). */
+    public BooleanBinding randomBinding() {
+        return random;
+    }
+}
