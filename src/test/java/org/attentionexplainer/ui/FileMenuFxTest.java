@@ -105,6 +105,9 @@ class FileMenuFxTest {
         robot.clickOn("Attention maps");
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(fileItem("menu-file-save-session").isDisable(), "sessions belong to the explorer");
+        // it opens on trained heads; the typed sentence's seeded model says in its picture that it is random
+        robot.clickOn("#explorer-use-sentence");
+        WaitForAsyncUtils.waitForFxEvents();
 
         files.file = dir.resolve("maps.svg");
         fileMenu("menu-file-picture");
@@ -113,6 +116,8 @@ class FileMenuFxTest {
         for (String token : List.of("Your", "journey", "starts", "with", "one", "step")) {
             assertTrue(texts.contains(token), token + " in " + texts);
         }
+        assertTrue(String.join(" ", texts).contains("Random weights: these patterns mean nothing yet"),
+                "the exported caption says so too: " + texts);
 
         files.file = dir.resolve("one.png");
         key(KeyCode.SHORTCUT, KeyCode.E);
