@@ -19,9 +19,17 @@ public class ModelLoadException extends Exception implements Worded {
     }
 
     public ModelLoadException(Throwable cause, String key, Object... args) {
-        super(Localization.of(Locale.ENGLISH).get(key, args), cause);
-        this.messageKey = key;
-        this.messageArgs = List.copyOf(Arrays.asList(args));
+        super(isKey(key) ? Localization.of(Locale.ENGLISH).get(key, args) : key, cause);
+        // the model-folder readers still say some problems in plain English (a file's own words)
+        this.messageKey = isKey(key) ? key : PLAIN;
+        this.messageArgs = isKey(key) ? List.copyOf(Arrays.asList(args)) : List.of(key);
+    }
+
+    /** The key of a problem said in words already: its one argument. */
+    static final String PLAIN = "engine.model.plain";
+
+    private static boolean isKey(String key) {
+        return key != null && !key.isBlank() && key.chars().noneMatch(Character::isWhitespace);
     }
 
     @Override
