@@ -48,7 +48,8 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
                 titles.add(i18n.get("chapter.ui.head", h + 1));
             }
             return Figure.grid(maps, titles, ColorScale.unit(ColorMap.VIRIDIS),
-                    Maps.options(i18n, "chapter.ui.multihead.heads", "chapter.ui.weight", 2, 44));
+                    Maps.options(i18n, "chapter.ui.multihead.heads", "chapter.ui.weight", 2, 44)
+                            .withCaption(i18n.get("chapter.ui.multihead.headsCaption")));
         }), 23);
         Node output = Maps.control("multihead-output", Maps.figure(i18n, mh, x -> Maps.signed(
                 Maps.data(x.trace().tokens(), Maps.numbered(x.dOut()), x.trace().output().matrix(0), null),
