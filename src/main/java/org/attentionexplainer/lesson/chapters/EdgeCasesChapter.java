@@ -80,6 +80,47 @@ public final class EdgeCasesChapter {
         }
     }
 
+    /** The lengths of the plot of memory and time: every 256 tokens up to {@link #DEFAULT_LONG_TOKENS}. */
+    public static final List<Integer> GROWTH_TOKENS = List.of(256, 512, 768, 1024, 1280, 1536, 1792, 2048);
+
+    /**
+     * One length of the plot.
+     *
+     * @param matrixBytes   one (t, t) float32 weight matrix, one head, as the cost model of
+     *                      chapter 8 counts it: b · h · t² · 4 bytes with b = h = 1
+     * @param elapsedMillis the engine's time for the whole attention at this length, measured here
+     */
+    public record LengthPoint(int tokens, double matrixBytes, double elapsedMillis) {
+    }
+
+    /** Memory and time against length, and the longest input's details. */
+    public record Growth(List<LengthPoint> points, LongInput longest) {
+        public Growth {
+            points = List.copyOf(points);
+        }
+    }
+
+    public static Growth growth(AttentionEngine engine) {
+        return growth(engine, GROWTH_TOKENS, System::nanoTime);
+    }
+
+    /**
+     * Computes attention at each of {@code lengths} (increasing), timing each with {@code clock};
+     * a first, untimed run at the shortest length warms the code up, so that the first point is
+     * not the JIT's.
+     */
+    public static Growth growth(AttentionEngine engine, List<Integer> lengths, LongSupplier clock) {
+        longInput(engine, lengths.get(0), clock);
+        List<LengthPoint> points = new java.util.ArrayList<>();
+        LongInput last = null;
+        for (int t : lengths) {
+            last = longInput(engine, t, clock);
+            CostEstimate cost = CostEstimate.of(new CostInputs(1, t, 1, 1, 1, LONG_WIDTH, Precision.FP32));
+            points.add(new LengthPoint(t, cost.attentionMatrixBytesPerLayer(), last.elapsedMillis()));
+        }
+        return new Growth(points, last);
+    }
+
     public static Empty empty(AttentionEngine engine) {
         try {
             engine.compute(AttentionSpec.builder(Tensor.zeros(0, 3)).build());

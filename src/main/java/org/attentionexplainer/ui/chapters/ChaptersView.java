@@ -9,9 +9,13 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.render.Figure;
@@ -92,6 +96,14 @@ public final class ChaptersView {
         return liveFigure;
     }
 
+    /** A teacher's reset of every answer cannot be undone: asked first. */
+    private static boolean confirm(Node owner, String text) {
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.OK, ButtonType.CANCEL);
+        ask.initOwner(owner.getScene().getWindow());
+        ask.setHeaderText(null);
+        return ask.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
+    }
+
     private Node index() {
         VBox list = new VBox();
         list.setId("chapter-index");
@@ -108,8 +120,23 @@ public final class ChaptersView {
             b.setMaxWidth(Double.MAX_VALUE);
             int target = i;
             b.setOnAction(e -> model.goTo(target));
-            list.getChildren().add(b);
+            Label done = PageLayout.label(model.chapterProgressText(c), "hint");
+            done.setId("index-progress-" + c.id());
+            done.setMinWidth(Region.USE_PREF_SIZE);
+            HBox row = new HBox(b, done);
+            row.getStyleClass().add("chapter-index-row");
+            HBox.setHgrow(b, Priority.ALWAYS);
+            list.getChildren().add(row);
         }
+        Button resetAll = new Button();
+        resetAll.setId("chapter-reset-all");
+        resetAll.textProperty().bind(i18n.text("quiz.resetAll"));
+        resetAll.setOnAction(e -> {
+            if (confirm(list, i18n.get("quiz.resetAllConfirm"))) {
+                model.resetAllProgress();
+            }
+        });
+        list.getChildren().add(resetAll);
         list.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         list.visibleProperty().bind(model.indexShownProperty());
         return list;

@@ -57,7 +57,9 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
                         .withAxes(i18n.get("chapter.ui.axis.tokens"), i18n.get("chapter.ui.axis.features")))), 21);
         Label diff = PageLayout.text(i18n, Bindings.createObjectBinding(
                 () -> mh.get() == null ? null : mh.get().differenceText(), mh), "multihead-difference", "page-result");
-        return layout(chapters, null, new VBox(shapes, heads, output, diff));
+        answerSection("chapter.multihead.fused.title", "fused");
+        return layout(chapters, null, new VBox(answer(chapters, shapes, "hd", "shape"), heads, output,
+                answer(chapters, diff, "fused")));
     }
 
     private static void fillShapes(I18n i18n, GridPane grid, MultiHeadChapter x) {
