@@ -104,21 +104,34 @@ public final class EdgeCasesChapter {
         return growth(engine, GROWTH_TOKENS, System::nanoTime);
     }
 
+    /** Runs timed at each length; the fastest counts, as a benchmark reports it. */
+    static final int TIMED_RUNS = 3;
+
     /**
-     * Computes attention at each of {@code lengths} (increasing), timing each with {@code clock};
-     * a first, untimed run at the shortest length warms the code up, so that the first point is
-     * not the JIT's.
+     * Computes attention at each of {@code lengths} (increasing), timing each with {@code clock}.
+     * A first, untimed pass over the lengths warms the code up (the JIT, the native buffers), so
+     * that the first points are not its; each length is then run {@link #TIMED_RUNS} times and the
+     * fastest run counts, because on a busy machine (the app computing its other chapters, a
+     * garbage collection) a single run can take several times as long as the work needs.
      */
     public static Growth growth(AttentionEngine engine, List<Integer> lengths, LongSupplier clock) {
-        longInput(engine, lengths.get(0), clock);
-        List<LengthPoint> points = new java.util.ArrayList<>();
-        LongInput last = null;
         for (int t : lengths) {
-            last = longInput(engine, t, clock);
-            CostEstimate cost = CostEstimate.of(new CostInputs(1, t, 1, 1, 1, LONG_WIDTH, Precision.FP32));
-            points.add(new LengthPoint(t, cost.attentionMatrixBytesPerLayer(), last.elapsedMillis()));
+            longInput(engine, t, clock);
         }
-        return new Growth(points, last);
+        List<LengthPoint> points = new java.util.ArrayList<>();
+        LongInput fastest = null;
+        for (int t : lengths) {
+            fastest = null;
+            for (int run = 0; run < TIMED_RUNS; run++) {
+                LongInput in = longInput(engine, t, clock);
+                if (fastest == null || in.elapsedNanos() < fastest.elapsedNanos()) {
+                    fastest = in;
+                }
+            }
+            CostEstimate cost = CostEstimate.of(new CostInputs(1, t, 1, 1, 1, LONG_WIDTH, Precision.FP32));
+            points.add(new LengthPoint(t, cost.attentionMatrixBytesPerLayer(), fastest.elapsedMillis()));
+        }
+        return new Growth(points, fastest);
     }
 
     public static Empty empty(AttentionEngine engine) {

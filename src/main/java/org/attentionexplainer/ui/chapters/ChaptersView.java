@@ -14,8 +14,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.render.Figure;
@@ -110,6 +109,9 @@ public final class ChaptersView {
         list.getStyleClass().addAll("card", "chapter-index");
         list.getChildren().add(PageLayout.label(i18n.text("chapter.ui.index"), "subtitle"));
         List<ChapterPage<?>> chapters = model.chapters();
+        // the chapters in one column of equal buttons, each one's progress beside it
+        GridPane rows = new GridPane();
+        rows.getStyleClass().add("chapter-index-rows");
         for (int i = 0; i < chapters.size(); i++) {
             ChapterPage<?> c = chapters.get(i);
             int n = i + 1;
@@ -123,11 +125,9 @@ public final class ChaptersView {
             Label done = PageLayout.label(model.chapterProgressText(c), "hint");
             done.setId("index-progress-" + c.id());
             done.setMinWidth(Region.USE_PREF_SIZE);
-            HBox row = new HBox(b, done);
-            row.getStyleClass().add("chapter-index-row");
-            HBox.setHgrow(b, Priority.ALWAYS);
-            list.getChildren().add(row);
+            rows.addRow(i, b, done);
         }
+        list.getChildren().add(rows);
         Button resetAll = new Button();
         resetAll.setId("chapter-reset-all");
         resetAll.textProperty().bind(i18n.text("quiz.resetAll"));

@@ -8,7 +8,6 @@ import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.EdgeCasesChapter;
@@ -93,7 +92,7 @@ final class EdgeCasesPage extends ChapterPage<EdgeCasesChapter.Single> {
         growth.addListener((o, a, b) -> plot.run());
         i18n.localeProperty().addListener((o, a, b) -> plot.run());
         plot.run();
-        FlowPane charts = new FlowPane(memory, time);
+        VBox charts = new VBox(memory, time);
         charts.getStyleClass().add("edge-charts");
         answerSection("chapter.edge.single.title", "single");
         answerSection("chapter.edge.long.title", "entries");
@@ -102,7 +101,7 @@ final class EdgeCasesPage extends ChapterPage<EdgeCasesChapter.Single> {
     }
 
     private static NumberAxis lengthAxis() {
-        return new NumberAxis(0, EdgeCasesChapter.DEFAULT_LONG_TOKENS, 256);
+        return new NumberAxis(0, EdgeCasesChapter.DEFAULT_LONG_TOKENS, 512);
     }
 
     /** The cost model's memory in MiB and the measured milliseconds, each against t. */
