@@ -72,8 +72,10 @@ public final class Figure {
         (cells > PARALLEL_CELLS ? heads.parallel() : heads)
                 .forEach(i -> colored[i] = PanelLayout.Panel.of(maps.get(i), scale, titles.get(i)));
         List<PanelLayout.Panel> panels = List.of(colored);
-        return new Figure(panels, List.of(new Bar(0, panels.size(), null)), Math.min(columns, panels.size()), false,
-                options);
+        // the heads of one input share their rows; different inputs (two sentences) each need theirs named
+        boolean sameRows = maps.stream().allMatch(m -> m.rowLabels().equals(maps.get(0).rowLabels()));
+        return new Figure(panels, List.of(new Bar(0, panels.size(), null)), Math.min(columns, panels.size()),
+                !sameRows, options);
     }
 
     /**

@@ -37,6 +37,7 @@ public final class FigureLayout {
     private final double height;
     private final Drawing drawing;
     private final ToDoubleFunction<List<String>> labelWidth;
+    private final boolean everyRowLabelled;
 
     /**
      * @param everyRowLabelled row labels on every panel (different matrices), not only on the first column
@@ -45,6 +46,7 @@ public final class FigureLayout {
                  boolean everyRowLabelled, HeatmapOptions opt, double maxWidth, double maxHeight,
                  TextMeasurer measurer) {
         this.opt = opt;
+        this.everyRowLabelled = everyRowLabelled;
         this.f = opt.fontSize();
         this.pad = 0.8 * f;
         this.gap = 1.5 * f;
@@ -175,7 +177,8 @@ public final class FigureLayout {
 
     /**
      * The largest cell (at most maxCell) with which a row of {@code columns} panels fits
-     * availW wide (the first with row labels, the others without) and one panel fits availH high.
+     * availW wide (the first with row labels, the others only if every panel has them) and one panel
+     * fits availH high.
      */
     private Fit solve(PanelLayout.Panel spec, int columns, double availW, double availH, boolean labels,
                       int titleLines, TextMeasurer m) {
@@ -183,7 +186,7 @@ public final class FigureLayout {
         HeatmapData d = spec.data();
         for (int i = 0; i < 12; i++) {
             PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, titleLines);
-            PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, false, titleLines);
+            PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, everyRowLabelled, titleLines);
             double fixedW = first.fixedWidth() + (columns - 1) * other.fixedWidth();
             double fit = Math.min((availW - fixedW) / (columns * d.cols()), (availH - first.fixedHeight()) / d.rows());
             if (fit >= cell - 1e-9) {

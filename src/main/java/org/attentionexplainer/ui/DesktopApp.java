@@ -143,8 +143,9 @@ public final class DesktopApp extends Application {
      * shortcuts always work; while a text field (a spinner's too) has the focus, letters, Space,
      * arrows, Home and End are typed, not taken as shortcuts; a focused slider, spinner or map
      * keeps its arrow keys (and a slider Home and End), a focused button or map its Space; otherwise Right/Left, Page Down/Up,
-     * Space, Home and End turn parts and pages. Escape leaves a text field first, then closes an
-     * open overlay (the chapter index), then ends presentation mode.
+     * Space, Home and End turn parts and pages (in the chapters' class mode Space first reveals
+     * the quiz's answer). Escape leaves a text field first, then closes an open overlay (the
+     * chapter index), then ends presentation mode.
      */
     static void handleKey(KeyEvent e, Scene scene, MainViewModel model) {
         Node focus = scene.getFocusOwner();
@@ -186,7 +187,9 @@ public final class DesktopApp extends Application {
                 return;
             }
         } else if (code == KeyCode.RIGHT || code == KeyCode.PAGE_DOWN || (code == KeyCode.SPACE && !e.isShiftDown())) {
-            model.next();
+            if (code != KeyCode.SPACE || !model.revealAnswer()) {
+                model.next();
+            }
         } else if (code == KeyCode.LEFT || code == KeyCode.PAGE_UP || (code == KeyCode.SPACE && e.isShiftDown())) {
             model.previous();
         } else if (code == KeyCode.HOME) {

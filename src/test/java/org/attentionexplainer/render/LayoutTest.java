@@ -157,6 +157,27 @@ class LayoutTest {
         assertEquals(6, texts(l.drawing()).stream().filter(t -> t.text().equals("t0")).count());
     }
 
+    /**
+     * Chapter 3 puts two sentences side by side: their rows are different tokens, so each map
+     * names its own rows (small multiples of one sentence name them once, at the left).
+     */
+    @Test
+    void smallMultiplesOfDifferentSentencesLabelTheRowsOfEachMap() {
+        HeatmapData hello = map(List.of("Hello", "shiny", "sun"), new float[9], null);
+        HeatmapData journey = map(List.of("Your", "journey", "step"), new float[9], null);
+        FigureLayout l = Figure.grid(List.of(hello, journey), List.of("Sentence 1", "Sentence 2"),
+                ColorScale.unit(ColorMap.GREYSCALE), OPT).layout(400, 160, HALF_EM);
+        assertEquals(2, l.columns());
+        // "step": above its column and left of its row; "sun" likewise in the first map
+        assertEquals(2, texts(l.drawing()).stream().filter(t -> t.text().equals("step")).count());
+        assertEquals(2, texts(l.drawing()).stream().filter(t -> t.text().equals("sun")).count());
+        double[] secondMap = l.bounds(new CellHit(1, 2, 0));
+        Mark.Text rowLabel = texts(l.drawing()).stream().filter(t -> t.text().equals("step") && !t.vertical()
+                && t.anchor() == Mark.Anchor.END).findFirst().orElseThrow();
+        assertTrue(rowLabel.x() <= secondMap[0], "left of the second map's cells");
+        assertTrue(l.width() <= 400, "the labels were counted when the cells were sized: " + l.width());
+    }
+
     @Test
     void compareShowsTheDifferenceOnItsOwnScale() {
         HeatmapData a = map(List.of("x", "y"), new float[] {0.5f, 0.5f, 0.5f, 0.5f}, null);

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Labeled;
 import javafx.scene.input.KeyCode;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
@@ -53,10 +56,11 @@ class ChaptersUiTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Drawn, and on screen unless it gives a quiz's answer away (then its cover is). */
     private void assertMapShown(String query) {
         HeatmapControl map = robot.lookup(query).queryAs(HeatmapControl.class);
         assertNotNull(map.getFigure(), query + " has nothing to draw");
-        assertTrue(map.isVisible());
+        assertTrue(map.isVisible() || robot.lookup("#cover-" + map.getId()).query().isVisible(), query);
     }
 
     /** Presses {@code code} until the next chapter shows: a chapter with steps takes one press per step. */
@@ -98,8 +102,13 @@ class ChaptersUiTest {
         robot.clickOn("#quiz-choice-1");
         WaitForAsyncUtils.waitForFxEvents();
         // "with" attends most to "Your" (0.2758 in the book), so "journey" is wrong
-        assertTrue(text("#quiz-message").startsWith("Not quite: the answer is Your."), text("#quiz-message"));
+        assertTrue(text("#quiz-message").startsWith("Not quite: the answer is Your. Your answer: journey."),
+                text("#quiz-message"));
         assertTrue(text("#quiz-score").startsWith("Score in this chapter: 0 of 1 right"), text("#quiz-score"));
+        // the chosen answer marked wrong, the right one marked right, next to the explanation
+        assertTrue(robot.lookup("#quiz-choice-1").query().getStyleClass().contains("quiz-choice-wrong"));
+        assertTrue(robot.lookup("#quiz-choice-0").query().getStyleClass().contains("quiz-choice-right"));
+        assertEquals("✗", ((Labeled) robot.lookup("#quiz-choice-1").queryAs(Labeled.class).getGraphic()).getText());
         robot.clickOn("#quiz-next");
         robot.clickOn("#quiz-next");
         WaitForAsyncUtils.waitForFxEvents();
@@ -163,5 +172,78 @@ class ChaptersUiTest {
         assertEquals(7, seed.getValue());
         // a new draw: p = 0.5 still, a different count of kept weights is likely but not certain
         assertTrue(text("#dropout-summary").startsWith("p = 0.5:"), text("#dropout-summary"));
+    }
+
+    @Test
+    void theAnswerIsCoveredUntilTheQuestionAndCountsOnce() {
+        openCausal();
+        assertFalse(robot.lookup("#causal-leak").query().isVisible(), "0.8029 waits for the question about it");
+        robot.clickOn("#quiz-next");
+        robot.clickOn("#quiz-answer");
+        robot.write("0.8029");
+        key(KeyCode.ENTER);
+        assertTrue(text("#quiz-message").startsWith("Right (0.8029)."), text("#quiz-message"));
+        assertTrue(robot.lookup("#causal-leak").query().isVisible());
+        key(KeyCode.ESCAPE);
+        key(KeyCode.RIGHT);
+        key(KeyCode.LEFT);
+        assertTrue(text("#quiz-score").startsWith("Score in this chapter: 1 of 1 right"), text("#quiz-score"));
+        assertEquals("", text("#quiz-message"), "back on the first open question");
+        robot.clickOn("#quiz-next");
+        assertTrue(text("#quiz-message").startsWith("Answered before, and right: 0.8029."), text("#quiz-message"));
+        assertTrue(robot.lookup("#quiz-answer").query().isDisabled(), "a question counts once");
+        assertTrue(text("#quiz-score").startsWith("Score in this chapter: 1 of 1 right"), text("#quiz-score"));
+    }
+
+    @Test
+    void classModeRevealsWithSpaceButNotWhileTyping() {
+        openCausal();
+        robot.clickOn("#quiz-class-mode");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup(".quiz").query().getStyleClass().contains("quiz-class"), "the question large");
+        key(KeyCode.SPACE);
+        assertEquals("Chapter 2 of " + CHAPTERS, text("#chapter-progress"));
+        assertTrue(text("#quiz-message").startsWith("The answer: Your."), text("#quiz-message"));
+        key(KeyCode.SPACE);
+        assertTrue(text("#quiz-prompt").contains("Masking with 0"), text("#quiz-prompt"));
+        robot.clickOn("#quiz-answer");
+        key(KeyCode.SPACE);
+        assertEquals("", text("#quiz-message"), "Space in a text field is typed, not a shortcut");
+        key(KeyCode.ESCAPE);
+        key(KeyCode.SPACE);
+        assertTrue(text("#quiz-message").startsWith("The answer: 0.8029."), text("#quiz-message"));
+        assertTrue(robot.lookup("#causal-leak").query().isVisible(), "revealed on the page too");
+        key(KeyCode.F5);
+        assertTrue(robot.lookup("#quiz-prompt").query().isVisible(), "presentation mode keeps the quiz in class mode");
+        key(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void theIndexShowsProgressAndATeacherResetsItAfterConfirming() {
+        openCausal();
+        robot.clickOn("#quiz-choice-0");
+        key(KeyCode.I);
+        assertEquals("1 of 3 done, 1 right", text("#index-progress-causal"));
+        assertEquals("", text("#index-progress-cost"));
+        robot.clickOn("#chapter-reset-all");
+        WaitForAsyncUtils.waitForFxEvents();
+        DialogPane ask = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+        robot.clickOn((Button) ask.lookupButton(ButtonType.CANCEL));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("1 of 3 done, 1 right", text("#index-progress-causal"), "cancelled: nothing lost");
+        robot.clickOn("#chapter-reset-all");
+        WaitForAsyncUtils.waitForFxEvents();
+        ask = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+        robot.clickOn((Button) ask.lookupButton(ButtonType.OK));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("", text("#index-progress-causal"));
+        assertTrue(text("#quiz-score").startsWith("Score in this chapter: 0 of 0 right"), text("#quiz-score"));
+    }
+
+    /** The causal chapter (second, after "Why attention"), from the index. */
+    private void openCausal() {
+        key(KeyCode.I);
+        robot.clickOn("#index-causal");
+        WaitForAsyncUtils.waitForFxEvents();
     }
 }

@@ -155,6 +155,33 @@ class WalkthroughUiTest {
     }
 
     @Test
+    void stepFiveIntroducesItsNewSentence() {
+        for (int i = 0; i < 4; i++) {
+            key(KeyCode.RIGHT);
+        }
+        assertEquals("Step 5 of 8", text("#walk-progress"));
+        Labeled intro = robot.lookup("#new-sentence").queryAs(Labeled.class);
+        assertTrue(intro.isVisible());
+        assertTrue(intro.getText().contains("“Your journey starts with one step”"), intro.getText());
+        assertTrue(intro.getText().contains("“Hello shiny sun”"), intro.getText());
+        key(KeyCode.F5);
+        assertTrue(intro.isVisible(), "the change of sentence is said in presentation mode too");
+        key(KeyCode.ESCAPE);
+        key(KeyCode.LEFT);
+        assertTrue(robot.lookup("#new-sentence").queryAll().stream().noneMatch(n -> n.getScene() != null && isShown(n)),
+                "step 4 keeps its sentence");
+    }
+
+    private static boolean isShown(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Test
     void theLanguageMenuSwitchesToTurkishWithDecimalCommas() {
         robot.clickOn("View");
         robot.clickOn("Language");
@@ -187,5 +214,24 @@ class WalkthroughUiTest {
         assertFalse(error.isVisible());
         // 0.5×0.53 + 0.22×0.34 + 0.54×0.98 = 0.265 + 0.0748 + 0.5292 = 0.869
         assertTrue(text("#score-line-0").endsWith("= 0.8690"), text("#score-line-0"));
+    }
+
+    @Test
+    void resetToTheCourseExampleCanBeUndone() {
+        Node cell = robot.lookup("#tokens-cell-0-0").query();
+        robot.clickOn(cell);
+        robot.interact(() -> ((TextField) cell).selectAll());
+        robot.write("0.5");
+        key(KeyCode.ENTER);
+        assertTrue(text("#score-line-0").endsWith("= 0.8690"), text("#score-line-0"));
+        assertFalse(robot.lookup("#tokens-undo-reset").query().isVisible(), "nothing to undo yet");
+        robot.clickOn("#tokens-reset");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(text("#score-line-0").endsWith("= 0.7842"), text("#score-line-0"));
+        robot.clickOn("#tokens-undo-reset");
+        WaitForAsyncUtils.waitForFxEvents();
+        // the learner's 0.5 is back: 0.5×0.53 + 0.22×0.34 + 0.54×0.98 = 0.8690
+        assertTrue(text("#score-line-0").endsWith("= 0.8690"), text("#score-line-0"));
+        assertFalse(robot.lookup("#tokens-undo-reset").query().isVisible());
     }
 }

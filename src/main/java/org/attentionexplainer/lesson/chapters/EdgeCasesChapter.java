@@ -83,6 +83,60 @@ public final class EdgeCasesChapter {
         }
     }
 
+    /** The lengths of the plot of memory and time: every 256 tokens up to {@link #DEFAULT_LONG_TOKENS}. */
+    public static final List<Integer> GROWTH_TOKENS = List.of(256, 512, 768, 1024, 1280, 1536, 1792, 2048);
+
+    /**
+     * One length of the plot.
+     *
+     * @param matrixBytes   one (t, t) float32 weight matrix, one head, as the cost model of
+     *                      chapter 8 counts it: b · h · t² · 4 bytes with b = h = 1
+     * @param elapsedMillis the engine's time for the whole attention at this length, measured here
+     */
+    public record LengthPoint(int tokens, double matrixBytes, double elapsedMillis) {
+    }
+
+    /** Memory and time against length, and the longest input's details. */
+    public record Growth(List<LengthPoint> points, LongInput longest) {
+        public Growth {
+            points = List.copyOf(points);
+        }
+    }
+
+    public static Growth growth(AttentionEngine engine) {
+        return growth(engine, GROWTH_TOKENS, System::nanoTime);
+    }
+
+    /** Runs timed at each length; the fastest counts, as a benchmark reports it. */
+    static final int TIMED_RUNS = 3;
+
+    /**
+     * Computes attention at each of {@code lengths} (increasing), timing each with {@code clock}.
+     * A first, untimed pass over the lengths warms the code up (the JIT, the native buffers), so
+     * that the first points are not its; each length is then run {@link #TIMED_RUNS} times and the
+     * fastest run counts, because on a busy machine (the app computing its other chapters, a
+     * garbage collection) a single run can take several times as long as the work needs.
+     */
+    public static Growth growth(AttentionEngine engine, List<Integer> lengths, LongSupplier clock) {
+        for (int t : lengths) {
+            longInput(engine, t, clock);
+        }
+        List<LengthPoint> points = new java.util.ArrayList<>();
+        LongInput fastest = null;
+        for (int t : lengths) {
+            fastest = null;
+            for (int run = 0; run < TIMED_RUNS; run++) {
+                LongInput in = longInput(engine, t, clock);
+                if (fastest == null || in.elapsedNanos() < fastest.elapsedNanos()) {
+                    fastest = in;
+                }
+            }
+            CostEstimate cost = CostEstimate.of(new CostInputs(1, t, 1, 1, 1, LONG_WIDTH, Precision.FP32));
+            points.add(new LengthPoint(t, cost.attentionMatrixBytesPerLayer(), fastest.elapsedMillis()));
+        }
+        return new Growth(points, fastest);
+    }
+
     public static Empty empty(AttentionEngine engine) {
         try {
             engine.compute(AttentionSpec.builder(Tensor.zeros(0, 3)).build());

@@ -14,7 +14,9 @@ import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 /**
  * Chapter 2, multi-head attention, as the book's MultiHeadAttention (ch. 3) computes it: a batch
  * of two copies of "Your journey starts with one step", d_in 3, causal, out_proj with bias, all
- * weights from {@code torch.manual_seed(seed)}. Symbols: b batch, t tokens, d_in, d_out = h * hd,
+ * weights from {@code torch.manual_seed(seed)}. The chapter's own setting multiplies W_query and
+ * W_key by {@link #DEFAULT_GAIN}: as nn.Linear draws them, they are so small for these 3-number
+ * embeddings that every head's map is close to uniform and both heads look alike. Symbols: b batch, t tokens, d_in, d_out = h * hd,
  * h heads, hd head width.
  *
  * @param trace        every step with separate W_q, W_k, W_v
@@ -41,16 +43,32 @@ public record MultiHeadChapter(int heads, int dOut, long seed, AttentionTrace tr
 
     public static final int DEFAULT_HEADS = 2;
     public static final int DEFAULT_D_OUT = 4;
-    public static final long DEFAULT_SEED = 123;
+    /** A seed whose two heads, with {@link #DEFAULT_GAIN}, attend in plainly different ways. */
+    public static final long DEFAULT_SEED = 193;
+    /**
+     * Scores grow with the square of the gain: ×3 makes them ×9, enough for each head to prefer
+     * some keys over others (head 1 the first token, head 2 "journey" and "starts").
+     */
+    public static final double DEFAULT_GAIN = 3;
 
     public static MultiHeadChapter compute(AttentionEngine engine) {
-        return compute(engine, DEFAULT_HEADS, DEFAULT_D_OUT, DEFAULT_SEED);
+        return compute(engine, DEFAULT_HEADS, DEFAULT_D_OUT, DEFAULT_SEED, DEFAULT_GAIN);
     }
 
-    /** Weights are drawn as the book does: W_query, W_key, W_value (no bias), then out_proj. */
+    /** The book's weights as drawn. */
     public static MultiHeadChapter compute(AttentionEngine engine, int heads, int dOut, long seed) {
+        return compute(engine, heads, dOut, seed, 1);
+    }
+
+    /**
+     * Weights are drawn as the book does: W_query, W_key, W_value (no bias), then out_proj;
+     * W_query and W_key are then multiplied by {@code gain}.
+     */
+    public static MultiHeadChapter compute(AttentionEngine engine, int heads, int dOut, long seed, double gain) {
         TorchRandom rng = new TorchRandom(seed);
-        Projection.Separate separate = CourseExamples.bookProjection(rng, 3, dOut);
+        Projection.Separate drawn = CourseExamples.bookProjection(rng, 3, dOut);
+        Projection.Separate separate = new Projection.Separate(times(drawn.query(), gain), times(drawn.key(), gain),
+                drawn.value());
         TorchRandom.Linear out = rng.linear(dOut, dOut, true);
         Tensor x = CourseExamples.journey();
         Tensor batch = stack(x, x);                                             // (b, t, d_in)
@@ -106,6 +124,14 @@ public record MultiHeadChapter(int heads, int dOut, long seed, AttentionTrace tr
             out.add(d);
         }
         return out;
+    }
+
+    private static Tensor times(Tensor w, double gain) {
+        float[] v = w.toArray();
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (float) (v[i] * gain);
+        }
+        return Tensor.of(v, w.shape());
     }
 
     static Tensor stack(Tensor a, Tensor b) {

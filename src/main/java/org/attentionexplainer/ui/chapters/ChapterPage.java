@@ -1,5 +1,11 @@
 package org.attentionexplainer.ui.chapters;
 
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.beans.InvalidationListener;
@@ -13,6 +19,7 @@ import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.lesson.chapters.Chapter;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.Section;
+import org.attentionexplainer.ui.common.AnswerCover;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.Coalescer;
@@ -29,6 +36,9 @@ abstract class ChapterPage<M extends Chapter> {
     private static final double LEFT_SHARE = 0.36;
 
     private final ObjectProperty<M> model = new SimpleObjectProperty<>(this, "model");
+    /** Narrative sections (by title key) that state answers, and the questions whose answers they state. */
+    private final Map<String, String[]> sectionAnswers = new HashMap<>();
+    private final Set<String> coveredQuestions = new TreeSet<>();
 
     /** The chapter's title, headline and narrative. */
     abstract ChapterText text();
@@ -84,9 +94,34 @@ abstract class ChapterPage<M extends Chapter> {
     }
 
     /**
+     * Predict, then reveal: {@code node} gives away the answers to the questions {@code questionIds}
+     * of this chapter's quiz, so it stays covered until each of them that the quiz asks has been
+     * answered or its answer shown. Returns what to lay out in its place.
+     */
+    final Node answer(ChaptersViewModel chapters, Node node, String... questionIds) {
+        coveredQuestions.addAll(List.of(questionIds));
+        return AnswerCover.cover(node, chapters.answersHidden(this, questionIds), chapters.i18n(),
+                () -> chapters.reveal(this, questionIds));
+    }
+
+    /** The same for a narrative section (by its title key) whose text or formula states an answer. */
+    final void answerSection(String titleKey, String... questionIds) {
+        if (text().sections().stream().noneMatch(sec -> sec.titleKey().equals(titleKey))) {
+            throw new IllegalArgumentException(id() + " has no section " + titleKey);
+        }
+        coveredQuestions.addAll(List.of(questionIds));
+        sectionAnswers.put(titleKey, questionIds);
+    }
+
+    /** The ids of the questions whose answers this page covers (once its page is made). */
+    Set<String> coveredQuestions() {
+        return Collections.unmodifiableSet(coveredQuestions);
+    }
+
+    /**
      * The chapter's page: its headline, the controls (null for none), the quiz and the narrative
      * section by section on the left, the visual on the right. Presentation mode keeps the
-     * headline and the controls; the quiz and the narrative step aside.
+     * headline and the controls; the narrative steps aside, and the quiz too unless in class mode.
      */
     final Node layout(ChaptersViewModel chapters, Node controls, Node visual) {
         I18n i18n = chapters.i18n();
@@ -94,15 +129,20 @@ abstract class ChapterPage<M extends Chapter> {
         narrative.getStyleClass().add("chapter-narrative");
         for (Section s : text().sections()) {
             narrative.getChildren().add(PageLayout.label(i18n.text(s.titleKey()), "page-heading"));
-            narrative.getChildren().add(PageLayout.label(i18n.text(s.textKey()), "page-text"));
+            VBox body = new VBox(PageLayout.label(i18n.text(s.textKey()), "page-text"));
             if (s.formulaKey() != null) {
-                narrative.getChildren().add(PageLayout.label(i18n.text(s.formulaKey()), "formula", "page-formula"));
+                body.getChildren().add(PageLayout.label(i18n.text(s.formulaKey()), "formula", "page-formula"));
             }
+            String[] answers = sectionAnswers.get(s.titleKey());
+            body.setId("section-" + s.titleKey().replace('.', '-'));
+            narrative.getChildren().add(answers == null ? body : answer(chapters, body, answers));
         }
         Label headline = PageLayout.label(i18n.text(text().headlineKey()), "chapter-headline");
         headline.setId("headline-" + id());
         Node quiz = new QuizView(chapters).create();
-        PageLayout.narrative(chapters.presentingProperty(), quiz, narrative);
+        PageLayout.narrative(chapters.presentingProperty(), narrative);
+        quiz.visibleProperty().bind(chapters.presentingProperty().not().or(chapters.classModeProperty()));
+        quiz.managedProperty().bind(quiz.visibleProperty());
         visual.getStyleClass().add("chapter-visual");
         // the controls and the quiz first, where they are seen without scrolling; the sections below
         if (controls == null) {

@@ -92,6 +92,11 @@ public final class ChaptersScreen implements Screen {
     }
 
     @Override
+    public boolean revealAnswer() {
+        return model().revealOrNextQuestion();
+    }
+
+    @Override
     public boolean toggleIndex() {
         model().toggleIndex();
         return true;

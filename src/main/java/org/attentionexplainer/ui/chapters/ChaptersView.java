@@ -9,9 +9,12 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.render.Figure;
@@ -92,12 +95,23 @@ public final class ChaptersView {
         return liveFigure;
     }
 
+    /** A teacher's reset of every answer cannot be undone: asked first. */
+    private static boolean confirm(Node owner, String text) {
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.OK, ButtonType.CANCEL);
+        ask.initOwner(owner.getScene().getWindow());
+        ask.setHeaderText(null);
+        return ask.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
+    }
+
     private Node index() {
         VBox list = new VBox();
         list.setId("chapter-index");
         list.getStyleClass().addAll("card", "chapter-index");
         list.getChildren().add(PageLayout.label(i18n.text("chapter.ui.index"), "subtitle"));
         List<ChapterPage<?>> chapters = model.chapters();
+        // the chapters in one column of equal buttons, each one's progress beside it
+        GridPane rows = new GridPane();
+        rows.getStyleClass().add("chapter-index-rows");
         for (int i = 0; i < chapters.size(); i++) {
             ChapterPage<?> c = chapters.get(i);
             int n = i + 1;
@@ -108,8 +122,21 @@ public final class ChaptersView {
             b.setMaxWidth(Double.MAX_VALUE);
             int target = i;
             b.setOnAction(e -> model.goTo(target));
-            list.getChildren().add(b);
+            Label done = PageLayout.label(model.chapterProgressText(c), "hint");
+            done.setId("index-progress-" + c.id());
+            done.setMinWidth(Region.USE_PREF_SIZE);
+            rows.addRow(i, b, done);
         }
+        list.getChildren().add(rows);
+        Button resetAll = new Button();
+        resetAll.setId("chapter-reset-all");
+        resetAll.textProperty().bind(i18n.text("quiz.resetAll"));
+        resetAll.setOnAction(e -> {
+            if (confirm(list, i18n.get("quiz.resetAllConfirm"))) {
+                model.resetAllProgress();
+            }
+        });
+        list.getChildren().add(resetAll);
         list.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         list.visibleProperty().bind(model.indexShownProperty());
         return list;

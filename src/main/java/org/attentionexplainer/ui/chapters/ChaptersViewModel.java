@@ -3,16 +3,19 @@ package org.attentionexplainer.ui.chapters;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.ObjectBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.attentionexplainer.lesson.chapters.Chapter;
+import org.attentionexplainer.lesson.chapters.quiz.Outcome;
 import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 import org.attentionexplainer.lesson.chapters.quiz.QuizProgress;
 import org.attentionexplainer.lesson.chapters.quiz.QuizScore;
@@ -29,7 +32,10 @@ import org.attentionexplainer.ui.shell.Settings;
  */
 public final class ChaptersViewModel {
     static final String CHAPTER_SETTING = "chapter";
-    /** Each chapter's score is stored under this prefix and the chapter's id: "quizScore.causal" = "2/3". */
+    /**
+     * Each chapter's answers are stored under this prefix and the chapter's id, by question id:
+     * "quizScore.causal" = "leak=right;strongest=wrong" (an earlier version stored "2/3" there).
+     */
     static final String SCORE_SETTING_PREFIX = "quizScore.";
 
     private final AppContext context;
@@ -38,6 +44,7 @@ public final class ChaptersViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     private final ChapterWork work;
     private final QuizViewModel quiz;
+    private final BooleanProperty classMode = new SimpleBooleanProperty(this, "classMode");
 
     public ChaptersViewModel(AppContext context) {
         this(context, ChapterPages.all());
@@ -52,7 +59,17 @@ public final class ChaptersViewModel {
         for (ChapterPage<?> p : pages) {
             p.start(work);
         }
-        quiz = new QuizViewModel(context.i18n(), this::record);
+        quiz = new QuizViewModel(context.i18n(), new QuizViewModel.Answers() {
+            @Override
+            public Outcome outcome(String question) {
+                return progress.get().outcome(chapterId(), question);
+            }
+
+            @Override
+            public void record(String question, Outcome outcome) {
+                ChaptersViewModel.this.record(book.currentProperty().get(), question, outcome);
+            }
+        }, progress);
         book.indexProperty().addListener((o, a, b) -> refreshQuiz());
         for (ChapterPage<?> p : pages) {
             p.model().addListener((o, a, b) -> {
@@ -81,17 +98,101 @@ public final class ChaptersViewModel {
                 context.i18n(), cause)));
     }
 
-    private void record(boolean right) {
-        String c = book.currentProperty().get().id();
-        progress.set(progress.get().record(c, right));
-        context.settings().put(SCORE_SETTING_PREFIX + c, progress.get().score(c).asString());
+    /** Keeps the outcome of a question of {@code page}'s quiz, unless it has one: a question counts once. */
+    private void record(ChapterPage<?> page, String question, Outcome outcome) {
+        String c = page.id();
+        progress.set(progress.get().record(c, question, outcome));
+        context.settings().put(SCORE_SETTING_PREFIX + c, progress.get().toStrings().getOrDefault(c, ""));
     }
 
-    /** Clears the current chapter's score. */
+    /** Clears the current chapter's answers. */
     public void resetScore() {
         String c = book.currentProperty().get().id();
         progress.set(progress.get().reset(c));
         context.settings().put(SCORE_SETTING_PREFIX + c, "");
+    }
+
+    /** Clears every chapter's answers, for the next class (the view asks first). */
+    public void resetAllProgress() {
+        for (ChapterPage<?> p : book.pages()) {
+            context.settings().put(SCORE_SETTING_PREFIX + p.id(), "");
+        }
+        progress.set(QuizProgress.empty());
+    }
+
+    /** The quiz of {@code page} as its numbers stand now; null while they are computed. */
+    private static Quiz quizOf(ChapterPage<?> page) {
+        Chapter c = page.model().get();
+        return c == null ? null : c.quiz();
+    }
+
+    /**
+     * Whether what gives away the answers to {@code questions} of {@code page} must stay covered:
+     * while one of them, asked by the quiz as it stands, has no outcome yet (and while the
+     * numbers are computed).
+     */
+    BooleanBinding answersHidden(ChapterPage<?> page, String... questions) {
+        return Bindings.createBooleanBinding(() -> {
+            Quiz q = quizOf(page);
+            if (q == null) {
+                return true;
+            }
+            for (String id : questions) {
+                if (q.asks(id) && progress.get().outcome(page.id(), id) == null) {
+                    return true;
+                }
+            }
+            return false;
+        }, progress, page.model());
+    }
+
+    /** Shows the answers to {@code questions} of {@code page} without the learner's: kept, not scored. */
+    void reveal(ChapterPage<?> page, String... questions) {
+        Quiz q = quizOf(page);
+        for (String id : questions) {
+            if (q != null && q.asks(id)) {
+                record(page, id, Outcome.REVEALED);
+            }
+        }
+    }
+
+    /**
+     * Class mode's Space: the answer of the question shown, then the next question; false after
+     * the last one's answer (Space then turns the page) and outside class mode.
+     */
+    public boolean revealOrNextQuestion() {
+        if (!classMode.get() || quiz.count() == 0) {
+            return false;
+        }
+        if (!quiz.revealedProperty().get()) {
+            quiz.reveal();
+            return true;
+        }
+        if (quiz.atLastQuestion()) {
+            return false;
+        }
+        quiz.nextQuestion();
+        return true;
+    }
+
+    /** Class mode, for a projector: the question in large type, the answers given aloud, Space reveals. */
+    public BooleanProperty classModeProperty() {
+        return classMode;
+    }
+
+    /** "2 of 3 answered, 1 right" for {@code page}, as the chapter index shows it; empty before any answer. */
+    StringBinding chapterProgressText(ChapterPage<?> page) {
+        return Bindings.createStringBinding(() -> {
+            QuizScore s = progress.get().score(page.id());
+            Quiz q = quizOf(page);
+            if (progress.get().answers(page.id()).isEmpty()) {
+                return s.answered() == 0 ? "" : context.i18n().get("quiz.indexEarlier", s.correct(), s.answered());
+            }
+            int count = q == null ? progress.get().answers(page.id()).size() : q.questions().size();
+            long done = q == null ? count : q.questions().stream()
+                    .filter(x -> progress.get().outcome(page.id(), x.id()) != null).count();
+            return context.i18n().get("quiz.indexProgress", done, count, s.correct());
+        }, progress, page.model(), context.i18n().localeProperty());
     }
 
     private void refreshQuiz() {

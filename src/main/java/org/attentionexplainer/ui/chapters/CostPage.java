@@ -111,7 +111,10 @@ final class CostPage extends ChapterPage<CostChapter> {
         c.addListener((o, a, b) -> fillChart(chart, b));
         i18n.localeProperty().addListener((o, a, b) -> fillChart(chart, c.get()));
         fillChart(chart, c.get());
-        return layout(chapters, controls, new VBox(figures, chart, correction));
+        answerSection("chapter.cost.memory.title", "doubling");
+        answerSection("chapter.cost.correction.title", "correction");
+        return layout(chapters, controls, new VBox(answer(chapters, figures, "kv"), chart,
+                answer(chapters, correction, "correction")));
     }
 
     private String figures(CostChapter ch) {
@@ -153,14 +156,8 @@ final class CostPage extends ChapterPage<CostChapter> {
         NumberAxis y = new NumberAxis();
         y.setAutoRanging(true);
         y.setForceZeroInRange(false);
-        x.labelProperty().bind(i18n.text("chapter.ui.cost.chartX"));
-        y.labelProperty().bind(i18n.text("chapter.ui.cost.chartY"));
-        LineChart<Number, Number> chart = new LineChart<>(x, y);
-        chart.setId("cost-chart");
-        chart.setAnimated(false);
-        chart.titleProperty().bind(i18n.text("chapter.ui.cost.chart"));
-        chart.getStyleClass().add("chapter-chart");
-        return chart;
+        return Charts.line(i18n, "cost-chart", "chapter.ui.cost.chart", x, "chapter.ui.cost.chartX", y,
+                "chapter.ui.cost.chartY");
     }
 
     /** Both axes logarithmic: log2 t across, log10 bytes up; the matrix rises twice as steeply. */

@@ -48,6 +48,8 @@ final class CrossPage extends ChapterPage<CrossChapter> {
             }
             return String.join("\n", lines);
         }, cr);
-        return layout(chapters, null, new VBox(map, shape, strongest));
+        answerSection("chapter.cross.shape.title", "columns");
+        return layout(chapters, null, new VBox(answer(chapters, map, "columns", "strongest"),
+                answer(chapters, shape, "columns"), answer(chapters, strongest, "strongest")));
     }
 }

@@ -62,7 +62,10 @@ final class EncoderPage extends ChapterPage<EncoderChapter> {
         }, en);
         Label shapes = PageLayout.computed(i18n, "encoder-shapes", () -> i18n.get("chapter.ui.encoder.shapes",
                 EncoderChapter.D_MODEL, EncoderChapter.D_FF, EncoderChapter.HEADS));
-        return layout(chapters, null, new VBox(pe, shapes, steps, stats));
+        answerSection("chapter.encoder.addnorm.title", "mean");
+        answerSection("chapter.encoder.ffn.title", "ffn");
+        return layout(chapters, null, new VBox(pe, answer(chapters, shapes, "ffn"), steps,
+                answer(chapters, stats, "mean")));
     }
 
     private static float[][] transpose(float[][] m) {

@@ -48,7 +48,8 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
                 titles.add(i18n.get("chapter.ui.head", h + 1));
             }
             return Figure.grid(maps, titles, ColorScale.unit(ColorMap.VIRIDIS),
-                    Maps.options(i18n, "chapter.ui.multihead.heads", "chapter.ui.weight", 2, 44));
+                    Maps.options(i18n, "chapter.ui.multihead.heads", "chapter.ui.weight", 2, 44)
+                            .withCaption(i18n.get("chapter.ui.multihead.headsCaption")));
         }), 23);
         Node output = Maps.control("multihead-output", Maps.figure(i18n, mh, x -> Maps.signed(
                 Maps.data(x.trace().tokens(), Maps.numbered(x.dOut()), x.trace().output().matrix(0), null),
@@ -56,7 +57,9 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
                         .withAxes(i18n.get("chapter.ui.axis.tokens"), i18n.get("chapter.ui.axis.features")))), 21);
         Label diff = PageLayout.text(i18n, Bindings.createObjectBinding(
                 () -> mh.get() == null ? null : mh.get().differenceText(), mh), "multihead-difference", "page-result");
-        return layout(chapters, null, new VBox(shapes, heads, output, diff));
+        answerSection("chapter.multihead.fused.title", "fused");
+        return layout(chapters, null, new VBox(answer(chapters, shapes, "hd", "shape"), heads, output,
+                answer(chapters, diff, "fused")));
     }
 
     private static void fillShapes(I18n i18n, GridPane grid, MultiHeadChapter x) {

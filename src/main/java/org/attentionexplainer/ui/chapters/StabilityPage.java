@@ -36,7 +36,9 @@ final class StabilityPage extends ChapterPage<StabilityChapter> {
         st.addListener((o, a, b) -> fillStability(i18n, table, b));
         i18n.localeProperty().addListener((o, a, b) -> fillStability(i18n, table, st.get()));
         fillStability(i18n, table, st.get());
-        return layout(chapters, null, new VBox(table, exponentChart(i18n)));
+        answerSection("chapter.stability.overflow.title", "exp");
+        answerSection("chapter.stability.half.title", "limit");
+        return layout(chapters, null, new VBox(answer(chapters, table, "exp", "shift"), exponentChart(i18n)));
     }
 
     private static void fillStability(I18n i18n, GridPane grid, StabilityChapter s) {

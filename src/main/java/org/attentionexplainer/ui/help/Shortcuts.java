@@ -24,6 +24,7 @@ public final class Shortcuts {
             new Group("help.keys.group.present", List.of(
                     new Shortcut("→  PgDn  Space", "help.keys.next"),
                     new Shortcut("←  PgUp  Shift+Space", "help.keys.previous"),
+                    new Shortcut("Space", "help.keys.reveal"),
                     new Shortcut("Home  End", "help.keys.firstLast"),
                     new Shortcut("F5  P", "help.keys.present"),
                     new Shortcut("B  .", "help.keys.blank"),

@@ -192,6 +192,11 @@ public final class MainViewModel {
     }
 
     /** The current screen's index; false if it has none. */
+    /** Space in the chapters' class mode; false where there is nothing to reveal. */
+    public boolean revealAnswer() {
+        return current.get() != null && current.get().revealAnswer();
+    }
+
     public boolean toggleIndex() {
         return current.get() != null && current.get().toggleIndex();
     }

@@ -33,6 +33,14 @@ public interface Screen {
         return false;
     }
 
+    /**
+     * Space in class mode: reveals the answer of the quiz question shown, then steps through the
+     * questions; false if there is nothing to reveal (Space then turns the page).
+     */
+    default boolean revealAnswer() {
+        return false;
+    }
+
     /** Opens or closes the screen's index (chapters); false if it has none. */
     default boolean toggleIndex() {
         return false;

@@ -2,6 +2,7 @@ package org.attentionexplainer.ui.walkthrough;
 
 import java.util.List;
 import java.util.Map;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.MapChangeListener;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
@@ -33,6 +34,8 @@ final class EditableMatrixView {
     private final String id;
     private final List<String> columnHeaders;
     private final Runnable onReset;
+    private ObservableBooleanValue undoAvailable;
+    private Runnable onUndo;
     private final GridPane grid = new GridPane();
     private TextField[] labels = new TextField[0];
     private TextField[][] fields = new TextField[0][];
@@ -49,6 +52,13 @@ final class EditableMatrixView {
         this.id = id;
         this.columnHeaders = columnHeaders;
         this.onReset = onReset;
+    }
+
+    /** Offers "Undo the reset" while {@code available}; call before {@link #createView()}. */
+    EditableMatrixView undoableReset(ObservableBooleanValue available, Runnable undo) {
+        this.undoAvailable = available;
+        this.onUndo = undo;
+        return this;
     }
 
     Node createView() {
@@ -70,6 +80,24 @@ final class EditableMatrixView {
             FlowPane buttons = new FlowPane(add, reset);
             buttons.getStyleClass().add("page-buttons");
             box.getChildren().add(buttons);
+            if (undoAvailable != null) {
+                Button undo = new Button();
+                undo.setId(id + "-undo-reset");
+                undo.textProperty().bind(i18n.text("walk.table.undoReset"));
+                undo.setOnAction(e -> onUndo.run());
+                undo.setMinWidth(Region.USE_PREF_SIZE);
+                Label done = new Label();
+                done.textProperty().bind(i18n.text("walk.table.resetDone"));
+                done.setWrapText(true);
+                done.setMinHeight(Region.USE_PREF_SIZE);
+                done.getStyleClass().add("hint");
+                for (Node n : List.of(undo, done)) {
+                    n.visibleProperty().bind(undoAvailable);
+                    n.managedProperty().bind(undoAvailable);
+                }
+                buttons.getChildren().add(undo);
+                box.getChildren().add(done);
+            }
         }
         init();
         return box;

@@ -85,6 +85,7 @@ final class HelloPages {
     private Node tokenTable() {
         VBox box = new VBox(PageLayout.wrapped(i18n, "walk.table.caption", "page-caption"),
                 new EditableMatrixView(model.tokens(), i18n, "tokens", List.of("1", "2", "3"), model::reset)
+                        .undoableReset(model.undoResetAvailableProperty(), model::undoReset)
                         .createView());
         box.getStyleClass().add("page-inputs");
         return box;

@@ -2,6 +2,7 @@ package org.attentionexplainer.ui.walkthrough;
 
 import java.util.List;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -27,6 +28,7 @@ public final class HelloViewModel {
     private final ReadOnlyObjectWrapper<QueryBreakdown> breakdown = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper("");
     private final Coalescer<SimpleAttention> coalescer;
+    private final ResetUndo undo;
 
     public HelloViewModel(AppContext context) {
         this.context = context;
@@ -40,6 +42,7 @@ public final class HelloViewModel {
             recompute();
         });
         query.addListener((o, a, b) -> updateBreakdown());
+        undo = new ResetUndo(tokens.rowsProperty());
         recompute();
     }
 
@@ -73,10 +76,32 @@ public final class HelloViewModel {
         }
     }
 
-    /** "Reset to the course example": the three tokens and the query "shiny". */
+    /**
+     * "Reset to the course example": the three tokens and the query "shiny"; {@link #undoReset}
+     * brings the edits back.
+     */
     public void reset() {
-        tokens.reset();
-        query.set(CourseExample.HELLO_QUERY);
+        undo.reset(() -> {
+            List<Token> rows = tokens.rows();
+            int q = query.get();
+            return () -> {
+                tokens.setRows(rows);
+                query.set(q);
+            };
+        }, () -> {
+            tokens.reset();
+            query.set(CourseExample.HELLO_QUERY);
+        });
+    }
+
+    /** Brings back the tokens and query of before the last reset, if nothing was edited since. */
+    public void undoReset() {
+        undo.undo();
+    }
+
+    /** A reset can be undone. */
+    public ReadOnlyBooleanProperty undoResetAvailableProperty() {
+        return undo.availableProperty();
     }
 
     private void recompute() {

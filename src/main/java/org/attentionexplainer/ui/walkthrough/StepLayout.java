@@ -1,5 +1,7 @@
 package org.attentionexplainer.ui.walkthrough;
 
+import java.util.ArrayList;
+import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import org.attentionexplainer.lesson.Step;
@@ -18,15 +20,28 @@ final class StepLayout {
     }
 
     static Node of(WalkthroughViewModel walk, Step step, Node inputs, Node visual) {
+        return of(walk, step, null, inputs, visual);
+    }
+
+    /**
+     * The same with {@code intro} (null for none) above the explanation, kept in presentation
+     * mode: what a learner must know before the step, such as a change of example.
+     */
+    static Node of(WalkthroughViewModel walk, Step step, Node intro, Node inputs, Node visual) {
         I18n i18n = walk.i18n();
         Label text = PageLayout.wrapped(i18n, step.textKey(), "page-text");
         Label formula = PageLayout.label(i18n.text(step.formulaKey()), "formula", "page-formula");
         PageLayout.narrative(walk.presentingProperty(), text);
+        List<Node> left = new ArrayList<>();
+        if (intro != null) {
+            left.add(intro);
+        }
+        left.addAll(List.of(text, formula));
         if (inputs != null) {
             // the editing panel is the learner's; the class sees the formula and the figure
             PageLayout.narrative(walk.presentingProperty(), inputs);
+            left.add(inputs);
         }
-        return inputs == null ? PageLayout.page(LEFT_SHARE, visual, text, formula)
-                : PageLayout.page(LEFT_SHARE, visual, text, formula, inputs);
+        return PageLayout.page(LEFT_SHARE, visual, left.toArray(new Node[0]));
     }
 }

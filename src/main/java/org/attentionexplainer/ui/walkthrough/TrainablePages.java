@@ -14,6 +14,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Numbers;
+import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.DotProduct;
 import org.attentionexplainer.lesson.HeatScale;
 import org.attentionexplainer.lesson.Step;
@@ -75,9 +76,23 @@ final class TrainablePages {
                         model.selectedProperty()),
                 PageLayout.wrapped(i18n, "walk.trainable.caption", "page-caption"),
                 new EditableMatrixView(model.sentence(), i18n, "sentence", List.of("1", "2", "3"), model::reset)
+                        .undoableReset(model.undoResetAvailableProperty(), model::undoReset)
                         .createView());
         inputs.getStyleClass().add("page-inputs");
-        return StepLayout.of(walk, step, inputs, visual);
+        return StepLayout.of(walk, step, step == Step.PROJECTIONS ? newSentence() : null, inputs, visual);
+    }
+
+    /** Step 5 leaves "Hello shiny sun" for the book's sentence: said before anything else. */
+    private Node newSentence() {
+        Label intro = PageLayout.label(i18n.text("walk.trainable.newSentence",
+                sentence(CourseExample.yourJourneyStartsWithOneStep()), sentence(CourseExample.helloShinySun())),
+                "page-note");
+        intro.setId("new-sentence");
+        return intro;
+    }
+
+    private static String sentence(List<Token> tokens) {
+        return String.join(" ", tokens.stream().map(Token::label).toList());
     }
 
     /** The seed and the three editable weight matrices. */

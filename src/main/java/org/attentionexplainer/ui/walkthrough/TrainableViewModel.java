@@ -3,6 +3,7 @@ package org.attentionexplainer.ui.walkthrough;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -36,6 +37,7 @@ public final class TrainableViewModel {
     private final ReadOnlyObjectWrapper<TrainableAttention> result = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper("");
     private final Coalescer<TrainableAttention> coalescer;
+    private final ResetUndo undo;
 
     public TrainableViewModel(AppContext context) {
         this.context = context;
@@ -58,6 +60,8 @@ public final class TrainableViewModel {
         for (EditableMatrixModel m : List.of(query, key, value)) {
             m.rowsProperty().addListener((o, a, b) -> recompute());
         }
+        undo = new ResetUndo(sentence.rowsProperty(), query.rowsProperty(), key.rowsProperty(),
+                value.rowsProperty(), seed);
         recompute();
     }
 
@@ -139,11 +143,44 @@ public final class TrainableViewModel {
         return true;
     }
 
-    /** "Reset to the course example": the sentence and the weights of seed 789. */
+    /**
+     * "Reset to the course example": the sentence and the weights of seed 789; {@link #undoReset}
+     * brings the edits back.
+     */
     public void reset() {
-        sentence.reset();
-        reseed(Long.toString(CourseExample.SEED));
-        selected.set(CourseExample.SENTENCE_QUERY);
+        undo.reset(this::snapshot, () -> {
+            sentence.reset();
+            reseed(Long.toString(CourseExample.SEED));
+            selected.set(CourseExample.SENTENCE_QUERY);
+        });
+    }
+
+    private Runnable snapshot() {
+        List<Token> s = sentence.rows();
+        List<Token> q = query.rows();
+        List<Token> k = key.rows();
+        List<Token> v = value.rows();
+        long drawnWith = seed.get();
+        int chosen = selected.get();
+        return () -> {
+            sentence.setRows(s);
+            query.setRows(q);
+            key.setRows(k);
+            value.setRows(v);
+            seed.set(drawnWith);
+            seedError.set("");
+            selected.set(chosen);
+        };
+    }
+
+    /** Brings back the sentence, weights, seed and token of before the last reset, unless edited since. */
+    public void undoReset() {
+        undo.undo();
+    }
+
+    /** A reset can be undone. */
+    public ReadOnlyBooleanProperty undoResetAvailableProperty() {
+        return undo.availableProperty();
     }
 
     private void recompute() {

@@ -98,6 +98,37 @@ class ChaptersViewModelTest {
         assertEquals(1 / 2048.0, vm.page(EdgeCasesPage.class).longInput().get().meanWeight(), 1e-12);
     }
 
+    /**
+     * Chapter 9's long inputs: memory (the cost model: t² float32 numbers) and the measured time at
+     * each length up to 2048, computed on the worker, not where it was asked for.
+     */
+    @Test
+    void longInputsArePlottedFromTheWorker() throws Exception {
+        java.util.List<Runnable> queued = new java.util.ArrayList<>();
+        AppContext context = new AppContext(new I18n(Locale.ENGLISH), new BackgroundWork(queued::add, Runnable::run),
+                java.util.concurrent.CompletableFuture.completedFuture(ENGINE), new MemorySettings());
+        ChaptersViewModel vm = new ChaptersViewModel(context);
+        EdgeCasesPage edge = vm.page(EdgeCasesPage.class);
+        queued.forEach(Runnable::run);
+        queued.clear();
+        edge.requestLongInput(vm.work());
+        assertEquals(null, edge.growth().get(), "nothing computed on the asking thread");
+        assertEquals(1, queued.size());
+        Thread worker = new Thread(queued.get(0));
+        worker.start();
+        worker.join();
+        var points = edge.growth().get().points();
+        assertEquals(2048, points.get(points.size() - 1).tokens());
+        assertEquals(256, points.get(0).tokens());
+        // 2048² × 4 bytes = 16 777 216 bytes = 16 MiB; 1024² × 4 = 4 MiB
+        assertEquals(16_777_216, points.get(points.size() - 1).matrixBytes(), 0);
+        assertEquals(4_194_304, points.get(3).matrixBytes(), 0);
+        for (var p : points) {
+            assertTrue(p.elapsedMillis() > 0 && Double.isFinite(p.elapsedMillis()), p.toString());
+        }
+        assertEquals(2048, edge.longInput().get().tokens());
+    }
+
     @Test
     void costCalculatorPresetsAndRefusal() {
         ChaptersViewModel vm = model();
@@ -117,7 +148,7 @@ class ChaptersViewModelTest {
     }
 
     @Test
-    void quizAnswersAreCheckedAndTheScoreIsKept() {
+    void quizAnswersAreCheckedAndEachQuestionCountsOnce() {
         Settings settings = new MemorySettings();
         ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
         vm.goTo(vm.chapters().indexOf(vm.page(CausalPage.class)));
@@ -136,15 +167,111 @@ class ChaptersViewModelTest {
         // 0.5517 / (1 - 0.5) = 1.1034; 1.2 is wrong
         quiz.answer("1.2");
         assertEquals(QuizViewModel.Verdict.WRONG, quiz.verdictProperty().get());
-        assertEquals("1/2", settings.get("quizScore.causal", ""));
+        assertTrue(quiz.messageProperty().get().startsWith("Not quite: the answer is 1.1034. Your answer: 1.2."),
+                quiz.messageProperty().get());
+        assertEquals("rescale=wrong;strongest=right", settings.get("quizScore.causal", ""));
 
+        // leaving and coming back, as after a restart: the answered questions stay answered
         ChaptersViewModel again = new ChaptersViewModel(context(settings, Locale.forLanguageTag("tr")));
         assertEquals("1/2", again.progressProperty().get().score("causal").asString());
+        assertEquals("leak", again.quiz().question().id(), "it opens on the first open question");
         again.quiz().nextQuestion();
-        again.quiz().nextQuestion();
+        assertEquals("rescale", again.quiz().question().id());
+        assertEquals(QuizViewModel.Verdict.WRONG, again.quiz().verdictProperty().get(), "answered before");
+        assertTrue(again.quiz().revealedProperty().get());
         again.quiz().answer("1,1034");
-        assertEquals(QuizViewModel.Verdict.RIGHT, again.quiz().verdictProperty().get());
-        assertEquals("2/3", settings.get("quizScore.causal", ""));
+        again.quiz().nextQuestion();
+        again.quiz().choose(0);
+        assertEquals("1/2", again.progressProperty().get().score("causal").asString(), "no question scores twice");
+        assertEquals("rescale=wrong;strongest=right", settings.get("quizScore.causal", ""));
+        again.next();
+        again.previous();
+        assertEquals("1/2", again.progressProperty().get().score("causal").asString());
+    }
+
+    @Test
+    void anEarlierVersionsScoreIsReadAndReplacedByTheFirstAnswer() {
+        Settings settings = new MemorySettings();
+        settings.put("quizScore.causal", "4/4");
+        ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
+        vm.goTo(vm.chapters().indexOf(vm.page(CausalPage.class)));
+        assertTrue(vm.scoreText().get().startsWith("Score in this chapter: 4 of 4 right"), vm.scoreText().get());
+        assertEquals(QuizViewModel.Verdict.OPEN, vm.quiz().verdictProperty().get(), "a count names no question");
+        vm.quiz().choose(1);
+        assertEquals("strongest=wrong", settings.get("quizScore.causal", ""));
+        assertTrue(vm.scoreText().get().startsWith("Score in this chapter: 0 of 1 right"), vm.scoreText().get());
+    }
+
+    @Test
+    void whatGivesAnAnswerAwayStaysHiddenUntilAnsweredOrRevealed() {
+        Settings settings = new MemorySettings();
+        ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
+        vm.goTo(vm.chapters().indexOf(vm.page(CausalPage.class)));
+        CausalPage causal = vm.page(CausalPage.class);
+        var leak = vm.answersHidden(causal, "leak");
+        var both = vm.answersHidden(causal, "strongest", "rescale");
+        assertTrue(leak.get());
+        vm.quiz().nextQuestion();
+        vm.quiz().answer("0.9");
+        assertFalse(leak.get(), "answered, even wrongly");
+        assertTrue(both.get());
+        vm.reveal(causal, "strongest", "rescale");
+        assertFalse(both.get(), "revealed");
+        assertEquals("0/1", vm.progressProperty().get().score("causal").asString(), "a revealed answer does not score");
+        vm.quiz().nextQuestion();
+        assertEquals(QuizViewModel.Verdict.REVEALED, vm.quiz().verdictProperty().get());
+        String shown = vm.quiz().messageProperty().get();
+        assertTrue(shown.startsWith("The answer: 1.1034."), shown);
+        // a question the quiz does not ask with the masks as they are hides nothing
+        MasksPage masks = vm.page(MasksPage.class);
+        masks.paddingMaskProperty().set(false);
+        masks.windowMaskProperty().set(false);
+        assertFalse(vm.answersHidden(masks, "empty").get(), "no row is left empty, so there is no such question");
+    }
+
+    @Test
+    void classModeRevealsWithSpaceThenStepsThroughTheQuestions() {
+        ChaptersViewModel vm = model();
+        vm.goTo(vm.chapters().indexOf(vm.page(CausalPage.class)));
+        assertFalse(vm.revealOrNextQuestion(), "outside class mode Space turns the page");
+        vm.classModeProperty().set(true);
+        assertTrue(vm.revealOrNextQuestion());
+        assertEquals(QuizViewModel.Verdict.REVEALED, vm.quiz().verdictProperty().get());
+        String shown = vm.quiz().messageProperty().get();
+        assertTrue(shown.startsWith("The answer: Your."), shown);
+        assertTrue(vm.revealOrNextQuestion());
+        assertEquals("leak", vm.quiz().question().id());
+        assertTrue(vm.revealOrNextQuestion());
+        assertTrue(vm.revealOrNextQuestion());
+        assertTrue(vm.revealOrNextQuestion());
+        assertEquals("rescale", vm.quiz().question().id());
+        assertTrue(vm.quiz().revealedProperty().get());
+        assertFalse(vm.revealOrNextQuestion(), "after the last answer, Space turns the page");
+        assertEquals("0/0", vm.progressProperty().get().score("causal").asString(),
+                "the class's answers are not scored");
+    }
+
+    @Test
+    void theIndexShowsEachChaptersProgressAndATeacherResetsAll() {
+        Settings settings = new MemorySettings();
+        ChaptersViewModel vm = new ChaptersViewModel(context(settings, Locale.ENGLISH));
+        vm.goTo(vm.chapters().indexOf(vm.page(CausalPage.class)));
+        var causal = vm.chapterProgressText(vm.page(CausalPage.class));
+        var cost = vm.chapterProgressText(vm.page(CostPage.class));
+        assertEquals("", causal.get());
+        vm.quiz().choose(0);
+        vm.quiz().nextQuestion();
+        vm.quiz().reveal();
+        assertEquals("2 of 3 done, 1 right", causal.get());
+        vm.goTo(vm.chapters().indexOf(vm.page(CostPage.class)));
+        vm.quiz().answer("1.10");
+        assertEquals("1 of 3 done, 1 right", cost.get());
+        vm.resetAllProgress();
+        assertEquals("", causal.get());
+        assertEquals("", cost.get());
+        assertEquals(QuizViewModel.Verdict.OPEN, vm.quiz().verdictProperty().get(), "the question shown is open again");
+        assertEquals("", settings.get("quizScore.causal", "none"));
+        assertEquals("", settings.get("quizScore.cost", "none"));
     }
 
     @Test

@@ -134,4 +134,26 @@ class HelloViewModelTest {
         assertEquals(CourseExample.HELLO_QUERY, model.queryProperty().get());
         assertTrue(model.resultProperty().get().isCourseExample());
     }
+
+    @Test
+    void aResetCanBeUndoneUntilTheNextEdit() {
+        assertFalse(model.undoResetAvailableProperty().get());
+        assertTrue(model.tokens().editLabel(0, "Goodbye"));
+        assertTrue(model.tokens().editValue(1, 2, "0.5"));
+        model.selectQuery(2);
+        model.reset();
+        assertEquals(CourseExample.helloShinySun(), model.tokens().rows());
+        assertTrue(model.undoResetAvailableProperty().get(), "the learner's edits can come back");
+        model.undoReset();
+        assertEquals("Goodbye", model.tokens().rows().get(0).label());
+        assertEquals(0.5, model.tokens().rows().get(1).values()[2]);
+        assertEquals(2, model.queryProperty().get());
+        // 0.98 of "shiny" became 0.5: 0.34×0.53 + 0.22×0.34 + 0.54×0.5 = 0.1802 + 0.0748 + 0.27 = 0.5250
+        assertEquals(0.5250, model.resultProperty().get().scores().get(0, 1), 1e-4);
+        assertFalse(model.undoResetAvailableProperty().get(), "undone once");
+
+        model.reset();
+        assertTrue(model.tokens().editValue(0, 0, "0.1"));
+        assertFalse(model.undoResetAvailableProperty().get(), "an edit after the reset ends the undo");
+    }
 }

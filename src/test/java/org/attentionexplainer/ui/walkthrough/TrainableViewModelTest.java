@@ -75,4 +75,23 @@ class TrainableViewModelTest {
             assertEquals(1.0, sum, 1e-5);
         }
     }
+
+    @Test
+    void aResetCanBeUndoneWithTheLearnersSentenceWeightsAndSeed() {
+        model.sentence().addRow();
+        assertTrue(model.reseed("123"));
+        assertTrue(model.queryWeights().editValue(0, 0, "1.5"));
+        model.selectedProperty().set(6);
+        model.reset();
+        assertEquals(789, model.seedProperty().get());
+        assertEquals(6, model.sentence().rows().size());
+        assertTrue(model.undoResetAvailableProperty().get());
+        model.undoReset();
+        assertEquals(7, model.sentence().rows().size());
+        assertEquals(123, model.seedProperty().get());
+        assertEquals(1.5, model.queryWeights().rows().get(0).values()[0]);
+        assertEquals(6, model.selectedProperty().get());
+        assertEquals(7, result().size());
+        assertFalse(model.undoResetAvailableProperty().get());
+    }
 }

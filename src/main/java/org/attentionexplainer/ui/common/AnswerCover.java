@@ -1,0 +1,45 @@
+package org.attentionexplainer.ui.common;
+
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.i18n.I18n;
+
+/**
+ * Predict, then reveal, on a page: a number, map or paragraph that gives a quiz's answer away is
+ * covered until the learner has answered (or asks to see it). The covered node keeps its room,
+ * so the page does not jump when it appears; the cover says why it is there and has a Reveal
+ * button.
+ */
+public final class AnswerCover {
+    private AnswerCover() {
+    }
+
+    /**
+     * {@code answer} under a cover while {@code hidden}; {@code reveal} is what the cover's button
+     * does. Ids, where the answer has one: {@code cover-ID} for the whole, {@code reveal-ID} for the
+     * button.
+     */
+    public static Node cover(Node answer, ObservableBooleanValue hidden, I18n i18n, Runnable reveal) {
+        Label why = PageLayout.label(i18n.text("quiz.cover"), "answer-cover-text");
+        Button show = new Button();
+        show.textProperty().bind(i18n.text("quiz.reveal"));
+        show.setMinWidth(Region.USE_PREF_SIZE);
+        show.setOnAction(e -> reveal.run());
+        VBox cover = new VBox(why, show);
+        cover.getStyleClass().add("answer-cover");
+        cover.visibleProperty().bind(hidden);
+        answer.visibleProperty().bind(javafx.beans.binding.Bindings.not(hidden));
+        StackPane whole = new StackPane(answer, cover);
+        whole.getStyleClass().add("answer");
+        if (answer.getId() != null) {
+            whole.setId("cover-" + answer.getId());
+            show.setId("reveal-" + answer.getId());
+        }
+        return whole;
+    }
+}
