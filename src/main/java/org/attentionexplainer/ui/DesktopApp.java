@@ -37,6 +37,7 @@ import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.ui.theme.Theme;
+import org.attentionexplainer.ui.tinygpt.TinyGptScreen;
 import org.attentionexplainer.ui.walkthrough.WalkthroughScreen;
 
 /**
@@ -122,6 +123,7 @@ public final class DesktopApp extends Application {
         screens.add(new ChaptersScreen(context));
         screens.add(new ExplorerScreen(context));
         screens.add(new RealModelScreen(context));
+        screens.add(new TinyGptScreen(context));
         screens.add(new HomeScreen(context));
         return screens;
     }

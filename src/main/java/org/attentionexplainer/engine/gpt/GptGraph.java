@@ -4,6 +4,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.attentionexplainer.engine.Tensor;
@@ -19,14 +20,14 @@ import org.nd4j.linalg.factory.Nd4j;
  * d = d_model, h heads, hd = d / h.
  *
  * <pre>
- *   x      = E_tok[tokens] + E_pos[0..t)                  (b, t, d), as one-hot rows times E
+ *   x      = E_tok[tokens] + E_pos[0..t)                  (b*t, d), as one-hot rows times E
  *                                                         (SameDiff's gather has no usable gradient here)
  *   per layer:
- *     q, k, v = x W_q, x W_k, x W_v, split into heads     (b, h, t, hd)
+ *     q, k, v = x [W_q | W_k | W_v], split into heads     (b, h, t, hd)
  *     w       = softmax(q k^T / sqrt(hd) + mask)          (b, h, t, t), mask 0 or -inf (causal)
- *     x       = x + concat(w v) W_o                       (b, t, d)
- *   logits = x W_U                                        (b, t, v)
- *   nll    = -sum over v of target ⊙ log softmax(logits)  (b, t), each position's cross-entropy
+ *     x       = x + concat(w v) W_o                       (b*t, d)
+ *   logits = x W_U                                        (b*t, v)
+ *   nll    = -sum over v of target ⊙ log softmax(logits)  (b*t), each position's cross-entropy
  *   loss   = sum(nll ⊙ weight), weight 1/count where a target exists: the mean
  * </pre>
  */
@@ -41,6 +42,7 @@ final class GptGraph {
     static final String NLL = "nll";
     static final String LOGITS = "logits";
     static final String WEIGHTS = "weights";
+    private static final String QKV = "W_qkv";
 
     private final GptConfig config;
     private final SameDiff sd;
@@ -81,10 +83,23 @@ final class GptGraph {
 
     /** The current values of the trainable variables, as immutable weights. */
     GptWeights weights() {
+        int d = config.dModel();
         List<Tensor> tensors = new ArrayList<>();
         for (String name : parameterNames) {
-            INDArray a = sd.getVariable(name).getArr();
-            tensors.add(Tensor.of(a.dup('c').data().asFloat(), (int) a.size(0), (int) a.size(1)));
+            float[] values = sd.getVariable(name).getArr().dup('c').data().asFloat();
+            if (name.startsWith(QKV)) {
+                // (d, 3d) columns [W_q | W_k | W_v]
+                for (int part = 0; part < 3; part++) {
+                    float[] w = new float[d * d];
+                    for (int r = 0; r < d; r++) {
+                        System.arraycopy(values, r * 3 * d + part * d, w, r * d, d);
+                    }
+                    tensors.add(Tensor.of(w, d, d));
+                }
+            } else {
+                INDArray a = sd.getVariable(name).getArr();
+                tensors.add(Tensor.of(values, (int) a.size(0), (int) a.size(1)));
+            }
         }
         return GptWeights.fromFileOrder(config, tensors);
     }
@@ -98,7 +113,9 @@ final class GptGraph {
         }
         Map<String, INDArray> placeholders = TrainingBatch.placeholders(batch, config.vocab(), config.positions());
         placeholders.keySet().retainAll(List.of(TOKENS, POSITIONS, MASK, BATCH_SHAPE));
-        return sd.output(placeholders, outputs);
+        Map<String, INDArray> result = new HashMap<>(sd.output(placeholders, outputs));
+        result.put(LOGITS, result.get(LOGITS).reshape(batch.length, batch[0].length, config.vocab()));
+        return result;
     }
 
     private SDVariable parameter(String name, Tensor value) {
@@ -106,49 +123,51 @@ final class GptGraph {
         return sd.var(name, Nd4j.create(value.toArray(), new long[] {value.dim(0), value.dim(1)}, 'c'));
     }
 
+    /** W_q, W_k, W_v side by side, (d, 3d), so that one product makes q, k and v. */
+    private SDVariable fusedParameter(String name, GptWeights.Layer layer) {
+        int d = config.dModel();
+        float[] fused = new float[d * 3 * d];
+        Tensor[] parts = {layer.query(), layer.key(), layer.value()};
+        for (int part = 0; part < 3; part++) {
+            float[] w = parts[part].toArray();
+            for (int r = 0; r < d; r++) {
+                System.arraycopy(w, r * d, fused, r * 3 * d + part * d, d);
+            }
+        }
+        return parameter(name, Tensor.of(fused, d, 3 * d));
+    }
+
+    /**
+     * Every tensor is kept as rows (b*t, ·) between the attention steps: fewer reshapes, and
+     * SameDiff's cost is mostly per op at this size.
+     */
     private void build(GptWeights w) {
         int d = config.dModel();
         int h = config.heads();
         int hd = config.headDim();
-        SDVariable tokens = sd.placeHolder(TOKENS, DataType.FLOAT, -1, config.vocab());  // (b*t, v) one-hot
-        SDVariable positions = sd.placeHolder(POSITIONS, DataType.FLOAT, -1, config.positions()); // (t, p) one-hot
-        SDVariable bt = sd.placeHolder(BATCH_SHAPE, DataType.LONG, 2);                 // [b, t]
-        SDVariable mask = sd.placeHolder(MASK, DataType.FLOAT, -1, -1);                // (t, t)
-        SDVariable targets = sd.placeHolder(TARGETS, DataType.FLOAT, -1, -1, config.vocab()); // (b, t, v)
-        SDVariable lossWeight = sd.placeHolder(LOSS_WEIGHT, DataType.FLOAT, -1, -1);     // (b, t)
+        SDVariable tokens = sd.placeHolder(TOKENS, DataType.FLOAT, -1, config.vocab());        // (b*t, v) one-hot
+        SDVariable positions = sd.placeHolder(POSITIONS, DataType.FLOAT, -1, config.positions()); // (b*t, p) one-hot
+        SDVariable mask = sd.placeHolder(MASK, DataType.FLOAT, -1, -1);                      // (t, t)
+        SDVariable bt = sd.placeHolder(BATCH_SHAPE, DataType.LONG, 2);                       // [b, t]
+        SDVariable targets = sd.placeHolder(TARGETS, DataType.FLOAT, -1, config.vocab());    // (b*t, v)
+        SDVariable lossWeight = sd.placeHolder(LOSS_WEIGHT, DataType.FLOAT, -1);             // (b*t)
 
-        SDVariable tokenEmbedding = parameter("E_tok", w.tokenEmbedding());
-        SDVariable positionEmbedding = parameter("E_pos", w.positionEmbedding());
-        SDVariable headShape = sd.concat(0, bt, sd.constant(Nd4j.createFromArray((long) h, hd)));
-        SDVariable modelShape = sd.concat(0, bt, sd.constant(Nd4j.createFromArray((long) d)));
-        SDVariable x = sd.reshape(tokens.mmul(tokenEmbedding), modelShape)          // (b, t, d)
-                .add(positions.mmul(positionEmbedding));                              // + (t, d)
+        SDVariable x = tokens.mmul(parameter("E_tok", w.tokenEmbedding()))                  // (b*t, d)
+                .add(positions.mmul(parameter("E_pos", w.positionEmbedding())));
+        SDVariable qkvShape = sd.concat(0, bt, sd.constant(Nd4j.createFromArray(3L, h, hd)));
         double scale = 1.0 / Math.sqrt(hd);
         for (int l = 0; l < config.layers(); l++) {
             GptWeights.Layer lw = w.layers().get(l);
-            SDVariable wq = parameter("W_q" + l, lw.query());
-            SDVariable wk = parameter("W_k" + l, lw.key());
-            SDVariable wv = parameter("W_v" + l, lw.value());
-            SDVariable wo = parameter("W_o" + l, lw.out());
-            SDVariable rows = sd.reshape(x, -1, d);                                    // (b*t, d)
-            SDVariable q = heads(rows.mmul(wq), headShape);                            // (b, h, t, hd)
-            SDVariable k = heads(rows.mmul(wk), headShape);                            // (b, h, t, hd)
-            SDVariable v = heads(rows.mmul(wv), headShape);                            // (b, h, t, hd)
-            SDVariable logits = sd.mmul(q, k, false, true, false).mul(scale).add(mask); // (b, h, t, t)
-            SDVariable weights = sd.nn.softmax(WEIGHTS + l, logits, -1);             // (b, h, t, t)
-            SDVariable context = sd.permute(sd.mmul(weights, v), 0, 2, 1, 3);           // (b, t, h, hd)
-            SDVariable out = sd.reshape(context, -1, d).mmul(wo);                       // (b*t, d)
-            x = x.add(sd.reshape(out, modelShape));                                     // (b, t, d)
+            SDVariable qkv = sd.reshape(x.mmul(fusedParameter(QKV + l, lw)), qkvShape);      // (b, t, 3, h, hd)
+            SDVariable[] split = sd.unstack(sd.permute(qkv, 2, 0, 3, 1, 4), 0, 3);           // 3 × (b, h, t, hd)
+            SDVariable logits = sd.mmul(split[0], split[1], false, true, false).mul(scale).add(mask); // (b, h, t, t)
+            SDVariable weights = sd.nn.softmax(WEIGHTS + l, logits, -1);                     // (b, h, t, t)
+            SDVariable context = sd.permute(sd.mmul(weights, split[2]), 0, 2, 1, 3);          // (b, t, h, hd)
+            x = x.add(sd.reshape(context, -1, d).mmul(parameter("W_o" + l, lw.out())));      // (b*t, d)
         }
-        SDVariable unembedding = parameter("W_U", w.unembedding());
-        SDVariable logits = sd.reshape(sd.reshape(x, -1, d).mmul(unembedding),
-                sd.concat(0, bt, sd.constant(Nd4j.createFromArray((long) config.vocab()))));
-        sd.updateVariableNameAndReference(logits, LOGITS);                             // (b, t, v)
-        SDVariable nll = sd.math.neg(NLL, sd.sum(targets.mul(sd.nn.logSoftmax(logits)), -1)); // (b, t)
+        SDVariable logits = x.mmul(parameter("W_U", w.unembedding()));                      // (b*t, v)
+        sd.updateVariableNameAndReference(logits, LOGITS);
+        SDVariable nll = sd.math.neg(NLL, sd.sum(targets.mul(sd.nn.logSoftmax(logits)), -1));   // (b*t)
         sd.setLossVariables(sd.sum(LOSS, nll.mul(lossWeight)));
-    }
-
-    private SDVariable heads(SDVariable rows, SDVariable headShape) {
-        return sd.permute(sd.reshape(rows, headShape), 0, 2, 1, 3);
     }
 }

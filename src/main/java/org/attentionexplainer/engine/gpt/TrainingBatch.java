@@ -27,21 +27,23 @@ final class TrainingBatch {
                 }
             }
         }
-        float[] positions = new float[t * maxPositions];
+        float[] positions = new float[b * t * maxPositions];
+        for (int r = 0; r < b * t; r++) {
+            positions[r * maxPositions + r % t] = 1f;
+        }
         float[] mask = new float[t * t];
         for (int i = 0; i < t; i++) {
-            positions[i * maxPositions + i] = 1f;
             for (int j = i + 1; j < t; j++) {
                 mask[i * t + j] = Float.NEGATIVE_INFINITY;
             }
         }
         Map<String, INDArray> map = new HashMap<>();
         map.put(GptGraph.TOKENS, Nd4j.create(oneHot, new long[] {(long) b * t, vocab}, 'c'));
-        map.put(GptGraph.POSITIONS, Nd4j.create(positions, new long[] {t, maxPositions}, 'c'));
+        map.put(GptGraph.POSITIONS, Nd4j.create(positions, new long[] {(long) b * t, maxPositions}, 'c'));
         map.put(GptGraph.BATCH_SHAPE, Nd4j.createFromArray((long) b, t));
         map.put(GptGraph.MASK, Nd4j.create(mask, new long[] {t, t}, 'c'));
-        map.put(GptGraph.TARGETS, Nd4j.create(targets, new long[] {b, t, vocab}, 'c'));
-        map.put(GptGraph.LOSS_WEIGHT, Nd4j.create(weight, new long[] {b, t}, 'c'));
+        map.put(GptGraph.TARGETS, Nd4j.create(targets, new long[] {(long) b * t, vocab}, 'c'));
+        map.put(GptGraph.LOSS_WEIGHT, Nd4j.create(weight, new long[] {(long) b * t}, 'c'));
         return map;
     }
 
@@ -50,7 +52,7 @@ final class TrainingBatch {
      * positions 0..n-2) and of the second half's copyable symbols 2..n (made at positions n..2n-2).
      */
     static double[] halfLosses(INDArray nll, int half) {
-        float[] v = nll.dup('c').data().asFloat();                // (b, t)
+        float[] v = nll.dup('c').data().asFloat();                // (b*t)
         int t = 2 * half;
         int b = v.length / t;
         double first = 0;
