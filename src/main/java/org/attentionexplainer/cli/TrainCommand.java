@@ -36,7 +36,7 @@ public final class TrainCommand implements Callable<Integer> {
             description = "the model file to write")
     Path outFile;
 
-    @Option(names = "--seed", defaultValue = "1",
+    @Option(names = "--seed", defaultValue = "2",
             description = "seed of the weights and data (default: ${DEFAULT-VALUE})")
     String seed;
 
@@ -55,7 +55,7 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--batch", defaultValue = "32", description = "sequences per step (default: ${DEFAULT-VALUE})")
     String batch;
 
-    @Option(names = "--learning-rate", defaultValue = "0.003",
+    @Option(names = "--learning-rate", defaultValue = "0.01",
             description = "Adam's learning rate (default: ${DEFAULT-VALUE})")
     String learningRate;
 
@@ -90,7 +90,9 @@ public final class TrainCommand implements Callable<Integer> {
             err.println("train: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         } catch (InvalidSpecException e) {
-            err.println("train: --" + e.getMessage().replace("d_model", "d-model"));
+            // the engine names its fields as the model does (d_model); the option is --d-model
+            String problem = e.getMessage().substring(Math.min(e.getMessage().length(), e.field().length() + 2));
+            err.println("train: --" + e.field().replace('_', '-') + ": " + problem);
             return ExitCodes.BAD_INPUT;
         }
         String refusal = refusal();

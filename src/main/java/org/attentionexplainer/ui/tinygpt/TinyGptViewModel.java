@@ -61,7 +61,8 @@ public final class TinyGptViewModel {
     private final Coalescer<Picture> pictures;
     private final MapsModel maps;
 
-    private final StringProperty seed = new SimpleStringProperty(this, "seed", "1");
+    private final StringProperty seed = new SimpleStringProperty(this, "seed",
+            Long.toString(TrainingOptions.DEFAULT.seed()));
     private final StringProperty layers = new SimpleStringProperty(this, "layers", "2");
     private final StringProperty heads = new SimpleStringProperty(this, "heads", "4");
     private final StringProperty steps = new SimpleStringProperty(this, "steps",
