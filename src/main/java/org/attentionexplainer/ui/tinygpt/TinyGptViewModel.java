@@ -131,7 +131,8 @@ public final class TinyGptViewModel {
             GptConfig d = GptConfig.DEFAULT;
             config = new GptConfig(d.vocab(), d.positions(), d.dModel(), whole(layers.get(), "tinygpt.field.layers"),
                     whole(heads.get(), "tinygpt.field.heads"));
-            options = TrainingOptions.DEFAULT.withSeed(seedValue()).withSteps(whole(steps.get(), "tinygpt.field.steps"));
+            options = TrainingOptions.DEFAULT.withSeed(seedValue())
+                    .withSteps(whole(steps.get(), "tinygpt.field.steps"));
         } catch (BadField e) {
             fail(e.getMessage());
             return;
@@ -280,7 +281,8 @@ public final class TinyGptViewModel {
     }
 
     private String describe(TrainingOptions t) {
-        return t == null ? i18n.get("tinygpt.training.unknown") : i18n.get("tinygpt.training.what", t.seed(), t.steps());
+        return t == null ? i18n.get("tinygpt.training.unknown")
+                : i18n.get("tinygpt.training.what", t.seed(), t.steps());
     }
 
     /** A message that is not an error. */
@@ -316,13 +318,10 @@ public final class TinyGptViewModel {
         }
     }
 
+    /** The field's name as the screen labels it ("layers" is "tinygpt.field.layers"). */
     private String fieldName(String field) {
-        return switch (field) {
-            case "layers" -> i18n.get("tinygpt.field.layers");
-            case "heads" -> i18n.get("tinygpt.field.heads");
-            case "steps" -> i18n.get("tinygpt.field.steps");
-            default -> field;
-        };
+        return java.util.Set.of("layers", "heads", "steps").contains(field) ? i18n.get("tinygpt.field." + field)
+                : field;
     }
 
     public MapsModel maps() {

@@ -58,7 +58,8 @@ class TinyGptViewModelTest {
         vm.headsProperty().set("4");
         vm.layersProperty().set("0");
         vm.train();
-        assertTrue(vm.messageProperty().get().startsWith("Layers: must be between 1 and 8"), vm.messageProperty().get());
+        assertTrue(vm.messageProperty().get().startsWith("Layers: must be between 1 and 8"),
+                vm.messageProperty().get());
         assertSame(shipped, vm.modelProperty().get());
         assertTrue(vm.lossesProperty().isEmpty());
         assertEquals(TinyGptViewModel.Status.READY, vm.statusProperty().get());
