@@ -147,7 +147,10 @@ public final class TinyGptViewModel {
         progress.set(0);
         status.set(Status.TRAINING);
         inform(i18n.get("tinygpt.training", options.steps(), options.seed()));
-        training.submit(() -> new GptTrainer(config, options).train(listener(), c), this::trained, e -> {
+        training.submit(() -> {
+            TrainingResult r = new GptTrainer(config, options).train(listener(), c);
+            return new Trained(r, TinyGptScores.heldOut(new TinyGpt(r.weights(), context.engine().join())));
+        }, this::trained, e -> {
             status.set(Status.READY);
             control = null;
             show(model.get());
@@ -180,10 +183,15 @@ public final class TinyGptViewModel {
         };
     }
 
-    private void trained(TrainingResult r) {
+    /** A finished run and its scores on the held-out sequences, both made on the training thread. */
+    private record Trained(TrainingResult result, TinyGptScores heldOut) {
+    }
+
+    private void trained(Trained t) {
         control = null;
+        TrainingResult r = t.result();
+        TinyGptScores held = t.heldOut();
         use(r.weights(), r.options());
-        TinyGptScores held = TinyGptScores.heldOut(new TinyGpt(r.weights(), context.engine().join()));
         inform(i18n.get("tinygpt.trained", i18n.number(r.millis() / 1000.0, 1),
                 i18n.number(held.bestInduction().score(), 2), i18n.number(held.bestPreviousToken().score(), 2),
                 i18n.number(100 * held.accuracy(), 1)));
