@@ -5,7 +5,7 @@ and every layer's attention weights as .npy files. The Java test TinyGptReferenc
 the app's forward against them within 1e-4.
 
     /usr/bin/python3 tools/tinygpt/reference.py assets/tinygpt/tiny-gpt.tinygpt \
-        src/test/resources/org/attentionexplainer/engine/gpt/reference
+        src/test/resources/org/attentionexplainer/engine/tinygpt/reference
 
 The architecture (see TinyGpt.java), written here from the description, not from the Java code:
     x = E_tok[tokens] + E_pos[:t]

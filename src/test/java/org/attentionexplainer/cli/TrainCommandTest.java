@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.attentionexplainer.engine.gpt.GptModelFile;
-import org.attentionexplainer.engine.gpt.TrainingOptions;
+import org.attentionexplainer.engine.tinygpt.GptModelFile;
+import org.attentionexplainer.engine.tinygpt.TrainingOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

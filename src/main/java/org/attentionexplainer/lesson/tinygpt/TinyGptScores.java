@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.Random;
-import org.attentionexplainer.engine.gpt.GptTrace;
-import org.attentionexplainer.engine.gpt.RepeatTask;
-import org.attentionexplainer.engine.gpt.TinyGpt;
+import org.attentionexplainer.engine.tinygpt.GptTrace;
+import org.attentionexplainer.engine.tinygpt.RepeatTask;
+import org.attentionexplainer.engine.tinygpt.TinyGpt;
 import org.attentionexplainer.lesson.heads.HeadDetectors;
 import org.attentionexplainer.lesson.heads.HeadScores;
 

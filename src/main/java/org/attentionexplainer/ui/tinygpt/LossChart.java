@@ -6,7 +6,7 @@ import javafx.collections.ObservableList;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
-import org.attentionexplainer.engine.gpt.TrainingProgress;
+import org.attentionexplainer.engine.tinygpt.TrainingProgress;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /**

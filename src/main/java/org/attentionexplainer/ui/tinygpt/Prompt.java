@@ -1,6 +1,6 @@
 package org.attentionexplainer.ui.tinygpt;
 
-import org.attentionexplainer.engine.gpt.RepeatTask;
+import org.attentionexplainer.engine.tinygpt.RepeatTask;
 
 /**
  * A prompt for the tiny GPT as a learner types it: letters A to Z (either case; spaces are

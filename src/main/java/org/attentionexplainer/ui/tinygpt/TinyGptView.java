@@ -23,7 +23,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.attentionexplainer.engine.gpt.GptModelFile;
+import org.attentionexplainer.engine.tinygpt.GptModelFile;
 import org.attentionexplainer.ui.common.MapPane;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.i18n.I18n;

@@ -1,4 +1,4 @@
-package org.attentionexplainer.engine.gpt;
+package org.attentionexplainer.engine.tinygpt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

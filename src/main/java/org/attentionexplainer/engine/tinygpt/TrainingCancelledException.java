@@ -1,4 +1,4 @@
-package org.attentionexplainer.engine.gpt;
+package org.attentionexplainer.engine.tinygpt;
 
 /** A training run stopped on request before its last step. */
 public class TrainingCancelledException extends RuntimeException {

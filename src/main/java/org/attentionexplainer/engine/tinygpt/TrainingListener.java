@@ -1,4 +1,4 @@
-package org.attentionexplainer.engine.gpt;
+package org.attentionexplainer.engine.tinygpt;
 
 /** Told how training goes, on the training thread: keep the work short, hand it to another thread. */
 public interface TrainingListener {

@@ -1,4 +1,4 @@
-package org.attentionexplainer.engine.gpt;
+package org.attentionexplainer.engine.tinygpt;
 
 /**
  * Pauses, resumes and cancels a training run from another thread; the run looks between steps.

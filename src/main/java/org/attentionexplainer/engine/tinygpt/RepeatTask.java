@@ -1,4 +1,4 @@
-package org.attentionexplainer.engine.gpt;
+package org.attentionexplainer.engine.tinygpt;
 
 import java.util.Random;
 

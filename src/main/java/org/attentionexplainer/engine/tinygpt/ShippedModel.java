@@ -1,4 +1,4 @@
-package org.attentionexplainer.engine.gpt;
+package org.attentionexplainer.engine.tinygpt;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package org.attentionexplainer.engine.gpt;
+package org.attentionexplainer.engine.tinygpt;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * again from a new shipped model.
  */
 class TinyGptReferenceTest {
-    private static final String DIR = "/org/attentionexplainer/engine/gpt/reference/";
+    private static final String DIR = "/org/attentionexplainer/engine/tinygpt/reference/";
     private static final double TOLERANCE = 1e-4;
 
     @Test
