@@ -5,11 +5,15 @@ import org.attentionexplainer.engine.AttentionEngine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The command line: {@code compute}, {@code export}, {@code bench}, and the GUI (the default without arguments). */
+/**
+ * The command line: {@code compute}, {@code export}, {@code bench}, {@code train}, and the GUI (the default without
+ * arguments).
+ */
 @Command(name = "attention-explainer", mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Attention Explainer: see how transformer attention works, step by step.",
-        subcommands = {ComputeCommand.class, ExportCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ComputeCommand.class, ExportCommand.class, BenchCommand.class, TrainCommand.class,
+                CommandLine.HelpCommand.class})
 public final class CliApp implements Runnable {
     private final Runnable gui;
 
@@ -56,6 +60,9 @@ public final class CliApp implements Runnable {
             }
             if (cls == BenchCommand.class) {
                 return cls.cast(new BenchCommand(engines));
+            }
+            if (cls == TrainCommand.class) {
+                return cls.cast(new TrainCommand(engines));
             }
             return CommandLine.defaultFactory().create(cls);
         }

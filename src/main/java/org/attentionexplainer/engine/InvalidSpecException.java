@@ -23,10 +23,18 @@ public class InvalidSpecException extends IllegalArgumentException implements Wo
      * @param args  its arguments
      */
     public InvalidSpecException(String field, String key, Object... args) {
-        super(field + ": " + Localization.of(Locale.ENGLISH).get(key, args));
+        super(field + ": " + (isKey(key) ? Localization.of(Locale.ENGLISH).get(key, args) : key));
         this.field = field;
-        this.messageKey = key;
-        this.messageArgs = List.copyOf(Arrays.asList(args));
+        // a problem some callers still say in plain words (the tiny GPT's settings) keeps its words
+        this.messageKey = isKey(key) ? key : PLAIN;
+        this.messageArgs = isKey(key) ? List.copyOf(Arrays.asList(args)) : List.of(key);
+    }
+
+    /** The key of a problem said in words already: its one argument. */
+    static final String PLAIN = "engine.spec.plain";
+
+    private static boolean isKey(String key) {
+        return key != null && !key.isBlank() && key.chars().noneMatch(Character::isWhitespace);
     }
 
     public String field() {

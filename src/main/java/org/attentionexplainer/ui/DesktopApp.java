@@ -39,6 +39,7 @@ import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.ui.theme.Theme;
+import org.attentionexplainer.ui.tinygpt.TinyGptScreen;
 import org.attentionexplainer.ui.walkthrough.WalkthroughScreen;
 
 /**
@@ -131,6 +132,7 @@ public final class DesktopApp extends Application {
         screens.add(new ChaptersScreen(context));
         screens.add(new ExplorerScreen(context, trained));
         screens.add(new RealModelScreen(context, ModelProvider.of(trained)));
+        screens.add(new TinyGptScreen(context));
         return screens;
     }
 

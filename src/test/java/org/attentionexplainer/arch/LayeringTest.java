@@ -115,11 +115,15 @@ class LayeringTest {
     /**
      * The engine's entry points that the ui holds: the engine (made by the app's start and handed
      * to the screens through their AppContext), the start of its backend (the app's start only,
-     * see above) and the trained models (loaded from the jar or a model folder, then asked for
+     * see above), the trained models (loaded from the jar or a model folder, then asked for
+     * immutable traces) and the tiny GPT's model and trainer (trained on the worker, read as
      * immutable traces).
      */
     static final Set<String> ENGINE_ENTRY_POINTS = Set.of(BASE + "engine.AttentionEngine",
-            BASE + "engine.Backends", BASE + "engine.bert.MiniLmModel", BASE + "engine.model.ModelFolder");
+            BASE + "engine.Backends", BASE + "engine.bert.MiniLmModel", BASE + "engine.model.ModelFolder",
+            BASE + "engine.tinygpt.TinyGpt", BASE + "engine.tinygpt.GptTrainer", BASE + "engine.tinygpt.GptWeights",
+            BASE + "engine.tinygpt.GptConfig", BASE + "engine.tinygpt.TrainingOptions",
+            BASE + "engine.tinygpt.TrainingControl", BASE + "engine.tinygpt.TrainingListener");
 
     /** Engine classes that use ND4J or JavaCPP, directly or through other engine classes. */
     static final DescribedPredicate<JavaClass> REACHES_ND4J = new DescribedPredicate<>(
@@ -161,7 +165,8 @@ class LayeringTest {
             .should().dependOnClassesThat(REACHES_ND4J);
 
     /** The screens of the app; the other ui packages are what they share. */
-    static final Set<String> SCREENS = Set.of("walkthrough", "chapters", "explorer", "realmodel", "home");
+    static final Set<String> SCREENS = Set.of("walkthrough", "chapters", "explorer", "realmodel", "home",
+            "tinygpt");
 
     /** What two screens share lives in a shared ui package (common, shell, heatmap, export...), never in a screen. */
     @ArchTest

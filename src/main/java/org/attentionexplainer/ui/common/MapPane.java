@@ -187,4 +187,9 @@ public final class MapPane {
         notice.visibleProperty().addListener(o -> banner.setManaged(notice.isVisible()));
         banner.setManaged(notice.isVisible());
     }
+
+    /** The map control: a screen owns its dialogs by the window the map is shown in. */
+    public HeatmapControl heatmap() {
+        return heatmap;
+    }
 }

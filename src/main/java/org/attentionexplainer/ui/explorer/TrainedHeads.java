@@ -78,7 +78,7 @@ public final class TrainedHeads {
             try {
                 MiniLmModel m = model.get(f -> { });
                 EncoderTrace t = m.run(sentence);
-                return m.encoder().attentionSpec(t, 0, layer);
+                return m.attentionSpec(t, 0, layer);
             } catch (ModelLoadException e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }

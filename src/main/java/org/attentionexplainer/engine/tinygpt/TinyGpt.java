@@ -1,0 +1,131 @@
+package org.attentionexplainer.engine.tinygpt;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.engine.AttentionSpec;
+import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.Projection;
+import org.attentionexplainer.engine.Scale;
+import org.attentionexplainer.engine.Tensor;
+
+/**
+ * The tiny GPT's forward pass by the app's own attention engine (not SameDiff), keeping every
+ * layer's steps for the views. Symbols: b sequences, t positions, v symbols, d = d_model,
+ * h heads, hd = d / h.
+ *
+ * <pre>
+ *   x_0     = E_tok[tokens] + E_pos[0..t)                                 (b, t, d)
+ *   x_l+1   = x_l + concat_h(softmax(causal(Q_h K_h^T / sqrt(hd))) V_h) W_o   (b, t, d), by {@link AttentionEngine}
+ *   logits  = x_L W_U                                                    (b, t, v)
+ * </pre>
+ *
+ * <p>Attention only, no MLP and no LayerNorm: copying a symbol forward is what attention does,
+ * an MLP would add nothing the task needs, and without LayerNorm every layer's output is a plain
+ * sum a learner can follow. {@link GptGraph} computes the same in SameDiff for training.
+ */
+public final class TinyGpt {
+    private final GptWeights weights;
+    private final AttentionEngine engine;
+
+    public TinyGpt(GptWeights weights, AttentionEngine engine) {
+        this.weights = weights;
+        this.engine = engine;
+    }
+
+    public GptWeights weights() {
+        return weights;
+    }
+
+    public GptConfig config() {
+        return weights.config();
+    }
+
+    /** One sequence. */
+    public GptTrace forward(int[] tokens) {
+        return forward(new int[][] {tokens});
+    }
+
+    /**
+     * Sequences of one length at once.
+     *
+     * @throws IllegalArgumentException for no sequences, sequences of different or zero length, one
+     *     longer than the position table or a symbol outside the vocabulary
+     */
+    public GptTrace forward(int[][] tokens) {
+        GptConfig c = weights.config();
+        int b = tokens.length;
+        if (b == 0) {
+            throw new IllegalArgumentException("no sequences");
+        }
+        int t = tokens[0].length;
+        if (t == 0 || t > c.positions()) {
+            throw new IllegalArgumentException("a sequence of " + t + " symbols; the model reads 1 to "
+                    + c.positions());
+        }
+        int d = c.dModel();
+        float[] tok = weights.tokenEmbedding().toArray();
+        float[] pos = weights.positionEmbedding().toArray();
+        float[] x = new float[b * t * d];
+        for (int s = 0; s < b; s++) {
+            if (tokens[s].length != t) {
+                throw new IllegalArgumentException("sequences of " + t + " and " + tokens[s].length + " symbols");
+            }
+            for (int i = 0; i < t; i++) {
+                int id = tokens[s][i];
+                if (id < 0 || id >= c.vocab()) {
+                    throw new IllegalArgumentException("symbol " + id + " outside the vocabulary of " + c.vocab());
+                }
+                for (int j = 0; j < d; j++) {
+                    x[(s * t + i) * d + j] = tok[id * d + j] + pos[i * d + j];
+                }
+            }
+        }
+        Tensor embeddings = Tensor.of(x, b, t, d);
+        List<String> labels = labels(tokens[0]);
+        List<AttentionTrace> layers = new ArrayList<>(c.layers());
+        Tensor stream = embeddings;
+        for (GptWeights.Layer layer : weights.layers()) {
+            AttentionTrace trace = engine.compute(AttentionSpec.builder(stream)
+                    .tokens(labels)
+                    .projection(new Projection.Separate(layer.query(), layer.key(), layer.value()))
+                    .outProjection(layer.out(), null)
+                    .heads(c.heads())
+                    .scale(Scale.inverseSqrtDk())
+                    .causal(true)
+                    .residual(true)
+                    .build());
+            layers.add(trace);
+            stream = trace.result();                                                   // x + attention output
+        }
+        return new GptTrace(tokens, embeddings, layers, unembed(stream, b, t));
+    }
+
+    /** x_L W_U in double sums: (b, t, v). */
+    private Tensor unembed(Tensor stream, int b, int t) {
+        GptConfig c = weights.config();
+        int d = c.dModel();
+        int v = c.vocab();
+        float[] x = stream.toArray();
+        float[] u = weights.unembedding().toArray();
+        float[] logits = new float[b * t * v];
+        for (int r = 0; r < b * t; r++) {
+            for (int o = 0; o < v; o++) {
+                double sum = 0;
+                for (int j = 0; j < d; j++) {
+                    sum += x[r * d + j] * u[j * v + o];
+                }
+                logits[r * v + o] = (float) sum;
+            }
+        }
+        return Tensor.of(logits, b, t, v);
+    }
+
+    private static List<String> labels(int[] tokens) {
+        List<String> labels = new ArrayList<>(tokens.length);
+        for (int id : tokens) {
+            labels.add(RepeatTask.label(id));
+        }
+        return labels;
+    }
+}

@@ -1,0 +1,242 @@
+package org.attentionexplainer.ui.tinygpt;
+
+import java.io.File;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.StringProperty;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.engine.tinygpt.GptModelFile;
+import org.attentionexplainer.ui.common.MapPane;
+import org.attentionexplainer.ui.export.ExportActions;
+import org.attentionexplainer.ui.i18n.I18n;
+import org.attentionexplainer.ui.shell.AppContext;
+
+/**
+ * The "Train a tiny GPT" screen: the training settings and buttons, the progress and the loss
+ * curves beside every head's scores, then the prompt with the model's next symbols and one
+ * layer's maps in the explorer's view.
+ */
+final class TinyGptView {
+    private final TinyGptViewModel vm;
+    private final AppContext context;
+    private final I18n i18n;
+    private final MapPane maps;
+
+    TinyGptView(TinyGptViewModel vm, AppContext context, ExportActions actions) {
+        this.vm = vm;
+        this.context = context;
+        this.i18n = context.i18n();
+        this.maps = new MapPane(vm.maps(), i18n, actions, null);
+    }
+
+    Parent createView() {
+        BorderPane root = new BorderPane();
+        root.getStyleClass().add("tinygpt");
+        root.setTop(top());
+        SplitPane split = new SplitPane(left(), right());
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.42);
+        root.setCenter(split);
+        return root;
+    }
+
+    private Label label(String key, String... styles) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(key));
+        l.getStyleClass().addAll(styles);
+        l.setMinWidth(Label.USE_PREF_SIZE);
+        return l;
+    }
+
+    private Node field(String id, String key, StringProperty property, int columns) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPrefColumnCount(columns);
+        f.textProperty().bindBidirectional(property);
+        f.setOnAction(e -> vm.train());
+        HBox box = new HBox(4, label(key), f);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    private Button button(String id, String key, Runnable action) {
+        Button b = new Button();
+        b.setId(id);
+        b.textProperty().bind(i18n.text(key));
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    private Node top() {
+        Label intro = label("tinygpt.intro", "hint");
+        intro.setWrapText(true);
+        intro.setMinWidth(0);
+        BooleanBinding training = vm.statusProperty().isEqualTo(TinyGptViewModel.Status.TRAINING)
+                .or(vm.statusProperty().isEqualTo(TinyGptViewModel.Status.PAUSED));
+        Button train = button("tinygpt-train", "tinygpt.train", vm::train);
+        train.disableProperty().bind(training.or(vm.statusProperty().isEqualTo(TinyGptViewModel.Status.LOADING)));
+        train.getStyleClass().add("accent");
+        Button pause = button("tinygpt-pause", "tinygpt.pause", () -> {
+            if (vm.statusProperty().get() == TinyGptViewModel.Status.PAUSED) {
+                vm.resume();
+            } else {
+                vm.pause();
+            }
+        });
+        pause.textProperty().unbind();
+        pause.textProperty().bind(Bindings.createStringBinding(() -> i18n.get(
+                vm.statusProperty().get() == TinyGptViewModel.Status.PAUSED ? "tinygpt.resume" : "tinygpt.pause"),
+                vm.statusProperty(), i18n.localeProperty()));
+        pause.disableProperty().bind(training.not());
+        Button cancel = button("tinygpt-cancel", "tinygpt.cancel", vm::cancel);
+        cancel.disableProperty().bind(training.not());
+        ProgressBar bar = new ProgressBar();
+        bar.setId("tinygpt-progress");
+        bar.setPrefWidth(180);
+        bar.progressProperty().bind(vm.progressProperty());
+        Button open = button("tinygpt-open", "tinygpt.open", this::open);
+        Button save = button("tinygpt-save", "tinygpt.save", this::save);
+        open.disableProperty().bind(training);
+        save.disableProperty().bind(training.or(vm.modelProperty().isNull()));
+        FlowPane settings = new FlowPane(12, 6, field("tinygpt-seed", "tinygpt.field.seed", vm.seedProperty(), 6),
+                field("tinygpt-layers", "tinygpt.field.layers", vm.layersProperty(), 2),
+                field("tinygpt-heads", "tinygpt.field.heads", vm.headsProperty(), 2),
+                field("tinygpt-steps", "tinygpt.field.steps", vm.stepsProperty(), 5), train, pause, cancel, bar, open,
+                save);
+        settings.setAlignment(Pos.CENTER_LEFT);
+        Label message = new Label();
+        message.setId("tinygpt-message");
+        message.setWrapText(true);
+        message.textProperty().bind(vm.messageProperty());
+        vm.errorProperty().addListener((o, a, b) -> style(message, b));
+        style(message, vm.errorProperty().get());
+        VBox box = new VBox(6, intro, settings, message);
+        box.setPadding(new Insets(10, 12, 6, 12));
+        return box;
+    }
+
+    private static void style(Label message, boolean error) {
+        message.getStyleClass().removeAll("error-text", "hint");
+        message.getStyleClass().add(error ? "error-text" : "hint");
+    }
+
+    private Node left() {
+        Node chart = LossChart.create(vm.lossesProperty(), i18n);
+        VBox.setVgrow(chart, Priority.ALWAYS);
+        Label chartHint = label("tinygpt.chart.hint", "hint");
+        chartHint.setWrapText(true);
+        chartHint.setMinWidth(0);
+        Label headsTitle = label("tinygpt.heads.title", "subtitle");
+        Label headsHint = label("tinygpt.heads.hint", "hint");
+        headsHint.setWrapText(true);
+        headsHint.setMinWidth(0);
+        ScrollPane table = new ScrollPane(HeadTable.create(vm.scoresProperty(), i18n));
+        table.setFitToWidth(true);
+        table.setPrefViewportHeight(190);
+        VBox box = new VBox(6, chart, chartHint, headsTitle, table, headsHint);
+        box.setPadding(new Insets(0, 6, 8, 12));
+        return box;
+    }
+
+    private Node right() {
+        TextField prompt = new TextField();
+        prompt.setId("tinygpt-prompt");
+        prompt.textProperty().bindBidirectional(vm.promptProperty());
+        HBox.setHgrow(prompt, Priority.ALWAYS);
+        HBox promptRow = new HBox(8, label("tinygpt.prompt"), prompt, label("tinygpt.layer"), layerChooser());
+        promptRow.setAlignment(Pos.CENTER_LEFT);
+        Label problem = new Label();
+        problem.setId("tinygpt-prompt-problem");
+        problem.getStyleClass().add("error-text");
+        problem.textProperty().bind(vm.promptProblemProperty());
+        problem.visibleProperty().bind(vm.promptProblemProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+        FlowPane next = new FlowPane(10, 4);
+        next.setId("tinygpt-predictions");
+        Runnable fill = () -> {
+            next.getChildren().setAll(label("tinygpt.next"));
+            for (Prediction p : vm.predictionsProperty()) {
+                Label l = new Label(i18n.get("tinygpt.prediction", p.symbol(), i18n.number(100 * p.probability(), 1)));
+                l.getStyleClass().add("token-chip");
+                next.getChildren().add(l);
+            }
+        };
+        vm.predictionsProperty().addListener((ListChangeListener<Prediction>) c -> fill.run());
+        i18n.localeProperty().addListener(o -> fill.run());
+        fill.run();
+        Node mapsView = maps.maps();
+        VBox.setVgrow(mapsView, Priority.ALWAYS);
+        VBox box = new VBox(6, promptRow, problem, next, mapsView);
+        box.setPadding(new Insets(0, 0, 0, 6));
+        HBox withDetails = new HBox(box, maps.details());
+        HBox.setHgrow(box, Priority.ALWAYS);
+        return withDetails;
+    }
+
+    private ComboBox<Integer> layerChooser() {
+        ComboBox<Integer> layers = new ComboBox<>();
+        layers.setId("tinygpt-layer");
+        layers.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(Integer item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : i18n.get("tinygpt.layer.name", item + 1));
+            }
+        });
+        layers.setButtonCell(layers.getCellFactory().call(null));
+        Runnable fill = () -> {
+            layers.getItems().setAll(java.util.stream.IntStream.range(0, vm.layerCount()).boxed().toList());
+            layers.setValue(vm.layerShownProperty().get());
+        };
+        vm.modelProperty().addListener(o -> fill.run());
+        fill.run();
+        layers.valueProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                vm.layerShownProperty().set(b);
+            }
+        });
+        vm.layerShownProperty().addListener((o, a, b) -> layers.setValue(b.intValue()));
+        return layers;
+    }
+
+    private void open() {
+        File f = context.files().openFile(window(), i18n.get("tinygpt.open.title"), extension());
+        if (f != null) {
+            vm.open(f.toPath());
+        }
+    }
+
+    private void save() {
+        File f = context.files().saveFile(window(), i18n.get("tinygpt.save.title"), extension(),
+                "my-tiny-gpt" + GptModelFile.EXTENSION);
+        if (f != null) {
+            vm.save(f.toPath());
+        }
+    }
+
+    private static String extension() {
+        return GptModelFile.EXTENSION.substring(1);
+    }
+
+    private javafx.stage.Window window() {
+        return maps.heatmap().getScene() == null ? null : maps.heatmap().getScene().getWindow();
+    }
+}
