@@ -69,24 +69,12 @@ public final class BertEncoder {
      *     logits would overflow float32
      */
     public EncoderTrace forward(List<Encoding> batch, WhatIf whatIf) {
-        int b = batch.size();
-        if (b == 0) {
-            throw new IllegalArgumentException("the batch holds no text");
-        }
-        int t = 0;
-        for (Encoding e : batch) {
-            t = Math.max(t, e.size());
-        }
-        int[] ids = new int[b * t];
-        float[] keep = new float[b * t];
-        for (int bi = 0; bi < b; bi++) {
-            int[] row = checkedIds(batch.get(bi));
-            for (int i = 0; i < t; i++) {
-                ids[bi * t + i] = i < row.length ? row[i] : config.padTokenId();
-                keep[bi * t + i] = i < row.length ? 1f : 0f;
-            }
-        }
-        Tensor padding = Tensor.of(keep, b, t);
+        PaddedBatch batched = PaddedBatch.of(batch, this::checkedIds, config.padTokenId());
+        int b = batched.b();
+        int t = batched.t();
+        int[] ids = batched.ids();
+        float[] keep = batched.keep();
+        Tensor padding = batched.padding();
         Tensor mask = Masks.build(b, t, t, whatIf.causal(), null, padding);    // (b, t, t)
         double scale = 1.0 / Math.sqrt(config.headDim());
         Overflow.requireFiniteFactor(scale, whatIf.temperature());

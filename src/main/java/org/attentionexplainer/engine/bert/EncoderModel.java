@@ -1,6 +1,5 @@
 package org.attentionexplainer.engine.bert;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.model.TraceMemory;
@@ -78,13 +77,8 @@ public final class EncoderModel implements TransformerModel {
 
     @Override
     public EncoderTrace run(List<String> texts, WhatIf whatIf) {
-        List<Encoding> batch = new ArrayList<>(texts.size());
-        int longest = 0;
-        for (String text : texts) {
-            Encoding e = tokenizer.encode(text);
-            batch.add(e);
-            longest = Math.max(longest, e.size());
-        }
+        List<Encoding> batch = tokenizeAll(texts);
+        int longest = PaddedBatch.longest(batch);
         BertConfig c = encoder.config();
         TraceMemory.require(batch.size(), longest, c.layers(), c.heads(), c.hidden(), c.intermediate());
         return encoder.forward(batch, whatIf);

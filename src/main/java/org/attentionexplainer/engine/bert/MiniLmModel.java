@@ -2,7 +2,6 @@ package org.attentionexplainer.engine.bert;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.AttentionSpec;
@@ -171,11 +170,7 @@ public final class MiniLmModel implements TransformerModel {
     /** Tokenizes and encodes a batch of texts, with what-if changes to the attention. */
     @Override
     public EncoderTrace run(List<String> texts, WhatIf whatIf) {
-        List<Encoding> batch = new ArrayList<>(texts.size());
-        for (String text : texts) {
-            batch.add(tokenizer.encode(text));
-        }
-        return encoder.forward(batch, whatIf);
+        return encoder.forward(tokenizeAll(texts), whatIf);
     }
 
     /** Reports rising fractions only, so a listener never sees the bar go back. */

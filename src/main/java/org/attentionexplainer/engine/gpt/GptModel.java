@@ -1,10 +1,10 @@
 package org.attentionexplainer.engine.gpt;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.bert.EncoderTrace;
+import org.attentionexplainer.engine.bert.PaddedBatch;
 import org.attentionexplainer.engine.bert.WhatIf;
 import org.attentionexplainer.engine.model.Checkpoint;
 import org.attentionexplainer.engine.model.ModelConfig;
@@ -83,13 +83,8 @@ public final class GptModel implements TransformerModel {
 
     @Override
     public EncoderTrace run(List<String> texts, WhatIf whatIf) {
-        List<Encoding> batch = new ArrayList<>(texts.size());
-        int longest = 0;
-        for (String text : texts) {
-            Encoding e = tokenizer.encode(text);
-            batch.add(e);
-            longest = Math.max(longest, e.size());
-        }
+        List<Encoding> batch = tokenizeAll(texts);
+        int longest = PaddedBatch.longest(batch);
         TraceMemory.require(batch.size(), longest, layers(), config.heads(), config.hidden(), config.intermediate());
         return decoder.forward(batch, whatIf);
     }

@@ -56,6 +56,15 @@ public interface TransformerModel {
      */
     Encoding tokenize(String text);
 
+    /** Each text as {@link #tokenize} makes it, in order. */
+    default List<Encoding> tokenizeAll(List<String> texts) {
+        List<Encoding> batch = new java.util.ArrayList<>(texts.size());
+        for (String text : texts) {
+            batch.add(tokenize(text));
+        }
+        return batch;
+    }
+
     /** The piece the tokenizer writes for what its vocabulary cannot spell; null if it has none (byte-level BPE). */
     default String unknownToken() {
         return null;
