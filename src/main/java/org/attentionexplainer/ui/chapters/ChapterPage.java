@@ -58,17 +58,22 @@ abstract class ChapterPage<M extends Chapter> {
         return text().id();
     }
 
+    /** The chapter's own steps (a token, a tile at a time); null for a chapter without them. */
+    Steps steps() {
+        return null;
+    }
+
     /**
      * One step further inside the chapter, for the presenter keys; false where the chapter has no
      * step left (or no steps at all), so that the next chapter follows.
      */
-    boolean stepForward() {
-        return false;
+    final boolean stepForward() {
+        return steps() != null && steps().forward();
     }
 
     /** One step back inside the chapter; false at its first step, so that the previous chapter follows. */
-    boolean stepBack() {
-        return false;
+    final boolean stepBack() {
+        return steps() != null && steps().back();
     }
 
     /**

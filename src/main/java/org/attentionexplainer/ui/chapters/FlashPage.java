@@ -59,18 +59,9 @@ final class FlashPage extends ChapterPage<FlashChapter> {
     }
 
     /** The tile shown, from 1. */
+    @Override
     Steps steps() {
         return steps;
-    }
-
-    @Override
-    boolean stepForward() {
-        return steps.forward();
-    }
-
-    @Override
-    boolean stepBack() {
-        return steps.back();
     }
 
     @Override

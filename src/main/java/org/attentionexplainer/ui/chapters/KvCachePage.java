@@ -44,18 +44,9 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
     }
 
     /** The token fed last, from 1. */
+    @Override
     Steps steps() {
         return steps;
-    }
-
-    @Override
-    boolean stepForward() {
-        return steps.forward();
-    }
-
-    @Override
-    boolean stepBack() {
-        return steps.back();
     }
 
     @Override

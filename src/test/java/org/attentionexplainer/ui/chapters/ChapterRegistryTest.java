@@ -76,13 +76,8 @@ class ChapterRegistryTest {
         }
 
         @Override
-        boolean stepForward() {
-            return steps.forward();
-        }
-
-        @Override
-        boolean stepBack() {
-            return steps.back();
+        Steps steps() {
+            return steps;
         }
 
         @Override
