@@ -10,7 +10,6 @@ Everything here is plain PyTorch on the CPU in float32, written the way a course
 rasbt book writes it (nn.Linear, masked_fill with -inf, torch.softmax, F.layer_norm ...),
 so it shares no code with the Java engine. Deterministic: a second run writes the same bytes.
 """
-import json
 import math
 import shutil
 from pathlib import Path
@@ -20,44 +19,15 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+import chapter_cases
+from chapter_cases import HELLO, JOURNEY
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "src" / "test" / "resources" / "golden" / "chapters"
 
-torch.set_num_threads(1)
-torch.set_default_dtype(torch.float32)
 
-JOURNEY = [
-    [0.43, 0.15, 0.89],  # Your
-    [0.55, 0.87, 0.66],  # journey
-    [0.57, 0.85, 0.64],  # starts
-    [0.22, 0.58, 0.33],  # with
-    [0.77, 0.25, 0.10],  # one
-    [0.05, 0.80, 0.55],  # step
-]
-HELLO = [
-    [0.34, 0.22, 0.54],  # Hello
-    [0.53, 0.34, 0.98],  # shiny
-    [0.29, 0.54, 0.93],  # sun
-]
-
-
-class Case:
-    def __init__(self, name, description):
-        self.dir = OUT / name
-        self.dir.mkdir(parents=True, exist_ok=True)
-        self.info = {"case": name, "description": description, "torch_version": torch.__version__,
-                     "arrays": {}, "key_numbers": {}}
-
-    def save(self, name, array, desc):
-        a = np.ascontiguousarray(torch.as_tensor(array).detach().numpy().astype("<f4"))
-        np.save(self.dir / (name + ".npy"), a)
-        self.info["arrays"][name] = {"shape": list(a.shape), "desc": desc}
-
-    def key(self, name, value):
-        self.info["key_numbers"][name] = value
-
-    def close(self):
-        (self.dir / "reference.json").write_text(json.dumps(self.info, indent=1, sort_keys=False) + "\n")
+def Case(name, description):
+    return chapter_cases.Case(OUT, name, description)
 
 
 def causal():

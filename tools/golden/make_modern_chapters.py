@@ -10,50 +10,21 @@ Plain PyTorch on the CPU, written the way the GQA paper and Hugging Face Llama w
 with the Java engine. Deterministic. Its own folder, so make_chapters.py (which rewrites
 golden/chapters) leaves it alone.
 """
-import json
 import math
-import shutil
 from pathlib import Path
 
-import numpy as np
 import torch
 import torch.nn as nn
+
+import chapter_cases
+from chapter_cases import JOURNEY
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "src" / "test" / "resources" / "golden" / "modern"
 
-torch.set_num_threads(1)
-torch.set_default_dtype(torch.float32)
 
-JOURNEY = [
-    [0.43, 0.15, 0.89],  # Your
-    [0.55, 0.87, 0.66],  # journey
-    [0.57, 0.85, 0.64],  # starts
-    [0.22, 0.58, 0.33],  # with
-    [0.77, 0.25, 0.10],  # one
-    [0.05, 0.80, 0.55],  # step
-]
-
-
-class Case:
-    def __init__(self, name, description):
-        self.dir = OUT / name
-        if self.dir.exists():
-            shutil.rmtree(self.dir)
-        self.dir.mkdir(parents=True)
-        self.info = {"case": name, "description": description, "torch_version": torch.__version__,
-                     "arrays": {}, "key_numbers": {}}
-
-    def save(self, name, array, desc):
-        a = np.ascontiguousarray(torch.as_tensor(array).detach().numpy().astype("<f4"))
-        np.save(self.dir / (name + ".npy"), a)
-        self.info["arrays"][name] = {"shape": list(a.shape), "desc": desc}
-
-    def key(self, name, value):
-        self.info["key_numbers"][name] = value
-
-    def close(self):
-        (self.dir / "reference.json").write_text(json.dumps(self.info, indent=1) + "\n")
+def Case(name, description):
+    return chapter_cases.Case(OUT, name, description, fresh=True)
 
 
 def gqa():
