@@ -126,15 +126,11 @@ public final class MapPane {
         }
         // the class sees the maps, the head and the stage; the looks and the files are the teacher's
         Node export = toolbar.getChildren().get(toolbar.getChildren().size() - 1);
-        for (Node n : new Node[] {map, auto, values, export}) {
-            n.visibleProperty().bind(presenting.not());
-            n.managedProperty().bind(n.visibleProperty());
-        }
+        PageLayout.narrative(presenting, map, auto, values, export);
         VBox.setVgrow(heatmap, Priority.ALWAYS);
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
-        hint.visibleProperty().bind(presenting.not());
-        hint.managedProperty().bind(hint.visibleProperty());
+        PageLayout.narrative(presenting, hint);
         // "Numbers" on, but the cells of the picture shown are too small for them: say so
         Label noRoom = w.label("explorer.values.noRoom", "hint");
         noRoom.setId("explorer-values-no-room");

@@ -13,6 +13,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.MapPane;
+import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Widgets;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -71,8 +72,7 @@ public final class ExplorerView {
         root.setTop(top());
         Node settings = new ExplorerControlsView(vm, i18n).createView();
         // presentation mode gives the class the maps: the settings step aside, the sentence stays
-        settings.visibleProperty().bind(presenting.not());
-        settings.managedProperty().bind(settings.visibleProperty());
+        PageLayout.narrative(presenting, settings);
         root.setLeft(settings);
         root.setCenter(maps.maps());
         root.setRight(maps.details());

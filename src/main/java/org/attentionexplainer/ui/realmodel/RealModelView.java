@@ -26,6 +26,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.MapPane;
+import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Widgets;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -145,11 +146,6 @@ final class RealModelView {
         return box;
     }
 
-    private void notInPresentation(Node n) {
-        n.visibleProperty().bind(presenting.not());
-        n.managedProperty().bind(n.visibleProperty());
-    }
-
     private static void style(Label message, boolean error) {
         message.getStyleClass().removeAll("error-text", "hint");
         message.getStyleClass().add(error ? "error-text" : "hint");
@@ -203,7 +199,7 @@ final class RealModelView {
         BooleanBinding notEnglish = vm.languageNoticeBinding().isNotEmpty();
         foreign.visibleProperty().bind(notEnglish);
         foreign.managedProperty().bind(notEnglish);
-        notInPresentation(legend);
+        PageLayout.narrative(presenting, legend);
         return new VBox(4, scroll, foreign, legend);
     }
 
@@ -255,7 +251,7 @@ final class RealModelView {
         decoder.setMinWidth(0);
         decoder.visibleProperty().bind(vm.modelCausalProperty());
         decoder.managedProperty().bind(vm.modelCausalProperty());
-        notInPresentation(hint);
+        PageLayout.narrative(presenting, hint);
         return new VBox(2, row, decoder, hint);
     }
 
@@ -295,8 +291,7 @@ final class RealModelView {
                 : i18n.get("real.focus.title", vm.focusedLayerProperty().get() + 1,
                         vm.focusedHeadProperty().get() + 1), vm.focusedLayerProperty(), vm.focusedHeadProperty(),
                 i18n.localeProperty()));
-        heading.visibleProperty().bind(presenting.not());
-        heading.managedProperty().bind(heading.visibleProperty());
+        PageLayout.narrative(presenting, heading);
         StackPane stack = new StackPane(explorer, pick);
         VBox focusBox = new VBox(4, heading, stack);
         VBox.setVgrow(stack, Priority.ALWAYS);
