@@ -30,6 +30,12 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
     private FxTextMeasurer measurer;
     private FigureLayout layout;
     private boolean dirty = true;
+    /** The last preferred height asked for, and what it was computed from. */
+    private Figure prefFigure;
+    private double prefWidth;
+    private double prefRoom;
+    private double prefFont;
+    private double prefHeight;
 
     HeatmapSkin(HeatmapControl control) {
         super(control);
@@ -190,9 +196,18 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         if (!c.fillWidthProperty().get() || figure == null || !(width > 0)) {
             return 360;
         }
-        double room = viewportHeight();
         double inner = width - left - right;
-        return Math.ceil(styled(figure).layout(inner, room - top - bottom, measurer).height()) + top + bottom;
+        double room = viewportHeight() - top - bottom;
+        double size = c.fontProperty().get().getSize();
+        // a layout pass asks several times for the same width: lay the figure out once per question
+        if (figure != prefFigure || inner != prefWidth || room != prefRoom || size != prefFont) {
+            prefFigure = figure;
+            prefWidth = inner;
+            prefRoom = room;
+            prefFont = size;
+            prefHeight = Math.ceil(styled(figure).layout(inner, room, measurer).height());
+        }
+        return prefHeight + top + bottom;
     }
 
     @Override
