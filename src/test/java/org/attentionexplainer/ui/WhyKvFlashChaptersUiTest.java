@@ -80,6 +80,10 @@ class WhyKvFlashChaptersUiTest {
         return turkish ? "Adım " + n + " / " + of : "Step " + n + " of " + of;
     }
 
+    private String stepAlone(int n) {
+        return turkish ? "Adım " + n : "Step " + n;
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"en", "tr"})
     void whyAttentionComesFirstAndFollowsTheLength(String tag) throws Exception {
@@ -137,16 +141,21 @@ class WhyKvFlashChaptersUiTest {
         show("flash");
         assertEquals(progress(11), text("#chapter-progress"));
         assertMapShown("#flash-map");
-        assertEquals(step(1, 8), text("#flash-step"), "2 blocks of 4 rows × 4 blocks of 2 keys");
+        assertEquals(stepAlone(1), text("#flash-step"), "how many tiles is the quiz's first question");
         key(KeyCode.F5);
         key(KeyCode.RIGHT);
-        assertEquals(step(2, 8), text("#flash-step"), "presentation mode: Right steps");
+        assertEquals(stepAlone(2), text("#flash-step"), "presentation mode: Right steps");
         key(KeyCode.F5);
         // PyTorch's block loop: keys 3-4 raise m of q3 from -0.8535 to 1.1169; e^(-1.9704) = 0.1394
         assertEquals(number("0.1394"), text("#flash-rescale-3"));
         assertTrue(text("#flash-m-3").endsWith(number("1.1169")), text("#flash-m-3"));
         assertEquals("–", text("#flash-m-5"), "rows 5 to 8 have not started");
         assertTrue(text("#flash-difference").contains("E-"), text("#flash-difference"));
+        robot.clickOn("#quiz-answer");
+        robot.write("8");
+        key(KeyCode.ENTER);
+        key(KeyCode.ESCAPE);
+        assertEquals(step(2, 8), text("#flash-step"), "answered: 2 blocks of 4 rows × 4 blocks of 2 keys");
 
         Spinner<?> blockK = robot.lookup("#flash-block-k").queryAs(Spinner.class);
         robot.interact(() -> ((Spinner<Integer>) blockK).getValueFactory().setValue(3));

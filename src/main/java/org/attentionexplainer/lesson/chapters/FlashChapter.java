@@ -222,17 +222,17 @@ public record FlashChapter(int blockQ, int blockK, Tensor logits, Tensor values,
     @Override
     public Quiz quiz() {
         List<Question> q = new ArrayList<>();
-        q.add(new NumericQuestion(Text.of("chapter.quiz.flash.tiles", queries(), keys(), blockQ, blockK),
+        q.add(new NumericQuestion("tiles", Text.of("chapter.quiz.flash.tiles", queries(), keys(), blockQ, blockK),
                 stepCount(), 0, Text.of("chapter.quiz.flash.tiles.why", queryBlocks(), keyBlocks(), stepCount())));
         int[] rise = firstRise();
         if (rise != null) {
             State st = state(rise[0]);
             int i = rise[1];
-            q.add(new NumericQuestion(Text.of("chapter.quiz.flash.rescale", "q" + (i + 1), st.mBefore()[i],
+            q.add(new NumericQuestion("rescale", Text.of("chapter.quiz.flash.rescale", "q" + (i + 1), st.mBefore()[i],
                     st.m()[i]), st.rescale()[i], NumericQuestion.toleranceFor(4),
                     Text.of("chapter.quiz.flash.rescale.why", st.mBefore()[i], st.m()[i], st.rescale()[i])));
         }
-        q.add(new ChoiceQuestion(Text.of("chapter.quiz.flash.same"),
+        q.add(new ChoiceQuestion("same", Text.of("chapter.quiz.flash.same"),
                 List.of(Text.of("chapter.quiz.flash.rounding"), Text.of("chapter.quiz.flash.percent"),
                         Text.of("chapter.quiz.flash.blocks")), 0,
                 Text.of("chapter.quiz.flash.same.why", maxDifference)));

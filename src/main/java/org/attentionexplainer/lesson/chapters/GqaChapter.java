@@ -183,16 +183,18 @@ public record GqaChapter(int kvHeads, AttentionTrace trace, double changeFromMha
         int llamaHead = 13;
         int group = LLAMA_HEADS / LLAMA_KV_HEADS;
         int answer = (llamaHead - 1) / group + 1;
-        q.add(new NumericQuestion(Text.of("chapter.quiz.gqa.which", LLAMA_HEADS, LLAMA_KV_HEADS, llamaHead), answer, 0,
+        q.add(new NumericQuestion("which", Text.of("chapter.quiz.gqa.which", LLAMA_HEADS, LLAMA_KV_HEADS, llamaHead),
+                answer, 0,
                 Text.of("chapter.quiz.gqa.which.why", LLAMA_HEADS, LLAMA_KV_HEADS, group, llamaHead, answer)));
         LlamaCache own = llama(LLAMA_KV_HEADS);
-        q.add(new NumericQuestion(Text.of("chapter.quiz.gqa.gib", LLAMA_KV_HEADS), own.gib(),
+        q.add(new NumericQuestion("gib", Text.of("chapter.quiz.gqa.gib", LLAMA_KV_HEADS), own.gib(),
                 NumericQuestion.toleranceFor(0), Text.of("chapter.quiz.gqa.gib.why", LLAMA_LAYERS, LLAMA_KV_HEADS,
                 LLAMA_HEAD_DIM, LLAMA_TOKENS, own.bytes(), own.gib())));
-        q.add(new ChoiceQuestion(Text.of("chapter.quiz.gqa.notes"), List.of(Text.of("chapter.quiz.gqa.notes.kv"),
-                Text.of("chapter.quiz.gqa.notes.unit"), Text.of("chapter.quiz.gqa.notes.layers")), 0,
+        q.add(new ChoiceQuestion("notes", Text.of("chapter.quiz.gqa.notes"),
+                List.of(Text.of("chapter.quiz.gqa.notes.kv"), Text.of("chapter.quiz.gqa.notes.unit"),
+                        Text.of("chapter.quiz.gqa.notes.layers")), 0,
                 notesStatement()));
-        q.add(new NumericQuestion(Text.of("chapter.quiz.gqa.toy", kvHeads, HEAD_DIM), cachedPerToken(), 0,
+        q.add(new NumericQuestion("toy", Text.of("chapter.quiz.gqa.toy", kvHeads, HEAD_DIM), cachedPerToken(), 0,
                 Text.of("chapter.quiz.gqa.toy.why", kvHeads, HEAD_DIM, cachedPerToken(), 2 * HEADS * HEAD_DIM)));
         return new Quiz(TEXT.id(), q);
     }

@@ -3,6 +3,7 @@ package org.attentionexplainer.lesson.chapters;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import org.attentionexplainer.engine.bert.EncoderTrace;
@@ -231,18 +232,18 @@ public record ReadingHeadsChapter(Status status, String detail, Survey english, 
         List<Question> q = new ArrayList<>();
         HeadScores hand = handScores();
         // rows 1..3 of HAND: 0.25, 0.6, 0.5 on the key just before -> 1.35 / 3 = 0.45
-        q.add(new NumericQuestion(Text.of("chapter.quiz.heads.previous"), hand.previousToken().getAsDouble(),
-                NumericQuestion.toleranceFor(2), Text.of("chapter.quiz.heads.previous.why",
-                hand.previousToken().getAsDouble())));
+        q.add(new NumericQuestion("previous", Text.of("chapter.quiz.heads.previous"),
+                hand.previousToken().getAsDouble(), NumericQuestion.toleranceFor(2),
+                Text.of("chapter.quiz.heads.previous.why", hand.previousToken().getAsDouble())));
         // rows 2 and 3 repeat A and B: the keys after their first occurrence, 1 and 2 -> (0.6 + 0.5) / 2
-        q.add(new NumericQuestion(Text.of("chapter.quiz.heads.induction"), hand.induction().getAsDouble(),
-                NumericQuestion.toleranceFor(2), Text.of("chapter.quiz.heads.induction.why",
-                hand.induction().getAsDouble())));
+        q.add(new NumericQuestion("induction", Text.of("chapter.quiz.heads.induction"),
+                hand.induction().getAsDouble(), NumericQuestion.toleranceFor(2),
+                Text.of("chapter.quiz.heads.induction.why", hand.induction().getAsDouble())));
         if (english != null) {
             q.add(findTheHead(english, Detector.PREVIOUS, "chapter.quiz.heads.find.previous"));
             q.add(findTheHead(english, Detector.FIRST, "chapter.quiz.heads.find.first"));
         }
-        q.add(new ChoiceQuestion(Text.of("chapter.quiz.heads.turkish"), List.of(
+        q.add(new ChoiceQuestion("turkish", Text.of("chapter.quiz.heads.turkish"), List.of(
                 Text.of("chapter.quiz.heads.turkish.position"), Text.of("chapter.quiz.heads.turkish.grammar"),
                 Text.of("chapter.quiz.heads.turkish.none")), 0, Text.of("chapter.quiz.heads.turkish.why")));
         return new Quiz(TEXT.id(), q);
@@ -250,7 +251,8 @@ public record ReadingHeadsChapter(Status status, String detail, Survey english, 
 
     /**
      * "Which of these heads ...?": the best head for the detector among three others (the 10th,
-     * the middle one and the last), listed by layer and head.
+     * the middle one and the last), listed by layer and head. Its id is "find-" and the detector
+     * ("find-previous").
      */
     static ChoiceQuestion findTheHead(Survey s, Detector d, String promptKey) {
         List<int[]> ranking = s.ranking(d);
@@ -265,6 +267,7 @@ public record ReadingHeadsChapter(Status status, String detail, Survey english, 
         Text why = Text.of("chapter.quiz.heads.find.why", best[0] + 1, best[1] + 1, s.value(d, best[0], best[1]),
                 ranking.size() / 2 + 1, s.value(d, ranking.get(ranking.size() / 2)[0],
                         ranking.get(ranking.size() / 2)[1]));
-        return new ChoiceQuestion(Text.of(promptKey), choices, picks.indexOf(best), why);
+        return new ChoiceQuestion("find-" + d.name().toLowerCase(Locale.ROOT), Text.of(promptKey), choices,
+                picks.indexOf(best), why);
     }
 }

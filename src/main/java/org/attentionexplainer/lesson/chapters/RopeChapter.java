@@ -129,18 +129,20 @@ public record RopeChapter(double base, Tensor rotatedQ, Tensor rotatedK, Tensor 
     @Override
     public Quiz quiz() {
         List<Question> q = new ArrayList<>();
-        q.add(new NumericQuestion(Text.of("chapter.quiz.rope.angle", base, HEAD_DIM), angle(1),
+        q.add(new NumericQuestion("angle", Text.of("chapter.quiz.rope.angle", base, HEAD_DIM), angle(1),
                 NumericQuestion.toleranceFor(4), Text.of("chapter.quiz.rope.angle.why", base, HEAD_DIM, angle(1))));
         float a = rope.get(5, 3);
         float b = rope.get(7, 5);
-        q.add(new ChoiceQuestion(Text.of("chapter.quiz.rope.same"), List.of(Text.of("chapter.quiz.rope.same.equal"),
-                Text.of("chapter.quiz.rope.same.later"), Text.of("chapter.quiz.rope.same.earlier")), 0,
+        q.add(new ChoiceQuestion("same", Text.of("chapter.quiz.rope.same"),
+                List.of(Text.of("chapter.quiz.rope.same.equal"), Text.of("chapter.quiz.rope.same.later"),
+                        Text.of("chapter.quiz.rope.same.earlier")), 0,
                 Text.of("chapter.quiz.rope.same.why", (double) a, (double) b)));
         // q = k = (1, 0), hd 2: the single pair turns by pos radians, q_3 . k_1 = cos(3 - 1)
-        q.add(new NumericQuestion(Text.of("chapter.quiz.rope.hand"), Math.cos(2), NumericQuestion.toleranceFor(4),
-                Text.of("chapter.quiz.rope.hand.why", Math.cos(2))));
-        q.add(new ChoiceQuestion(Text.of("chapter.quiz.rope.what"), List.of(Text.of("chapter.quiz.rope.what.qk"),
-                Text.of("chapter.quiz.rope.what.qkv"), Text.of("chapter.quiz.rope.what.x")), 0,
+        q.add(new NumericQuestion("hand", Text.of("chapter.quiz.rope.hand"), Math.cos(2),
+                NumericQuestion.toleranceFor(4), Text.of("chapter.quiz.rope.hand.why", Math.cos(2))));
+        q.add(new ChoiceQuestion("what", Text.of("chapter.quiz.rope.what"),
+                List.of(Text.of("chapter.quiz.rope.what.qk"), Text.of("chapter.quiz.rope.what.qkv"),
+                        Text.of("chapter.quiz.rope.what.x")), 0,
                 Text.of("chapter.quiz.rope.what.why")));
         return new Quiz(TEXT.id(), q);
     }

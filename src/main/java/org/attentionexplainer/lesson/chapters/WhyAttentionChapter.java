@@ -244,14 +244,14 @@ public record WhyAttentionChapter(int words, List<String> labels, float[] lastSt
     @Override
     public Quiz quiz() {
         List<Question> q = new ArrayList<>();
-        q.add(new ChoiceQuestion(Text.of("chapter.quiz.why.longer", QUIZ_SHORT, QUIZ_LONG),
+        q.add(new ChoiceQuestion("longer", Text.of("chapter.quiz.why.longer", QUIZ_SHORT, QUIZ_LONG),
                 List.of(Text.of("chapter.quiz.why.falls"), Text.of("chapter.quiz.why.same"),
                         Text.of("chapter.quiz.why.rises")), 1,
                 Text.of("chapter.quiz.why.longer.why", attentionRatio[QUIZ_SHORT - MIN_WORDS], QUIZ_SHORT,
                         rnnRatio[QUIZ_SHORT - MIN_WORDS], QUIZ_LONG, rnnRatio[QUIZ_LONG - MIN_WORDS])));
-        q.add(new NumericQuestion(Text.of("chapter.quiz.why.numbers", MAX_WORDS), HIDDEN, 0,
+        q.add(new NumericQuestion("numbers", Text.of("chapter.quiz.why.numbers", MAX_WORDS), HIDDEN, 0,
                 Text.of("chapter.quiz.why.numbers.why", HIDDEN)));
-        q.add(new ChoiceQuestion(Text.of("chapter.quiz.why.path"),
+        q.add(new ChoiceQuestion("path", Text.of("chapter.quiz.why.path"),
                 List.of(Text.literal("1"), Text.literal("n − 1"), Text.literal("n")), 0,
                 Text.of("chapter.quiz.why.path.why")));
         return new Quiz(TEXT.id(), q);

@@ -12,6 +12,7 @@ import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
@@ -107,6 +108,15 @@ abstract class ChapterPage<M extends Chapter> {
         coveredQuestions.addAll(List.of(questionIds));
         return AnswerCover.cover(node, chapters.answersHidden(this, questionIds), chapters.i18n(),
                 () -> chapters.reveal(this, questionIds));
+    }
+
+    /**
+     * The same for a part of a control that gives an answer away (a count of steps): whether the
+     * answers to {@code questionIds} are still to be covered, for the page to bind.
+     */
+    final ObservableBooleanValue answersHidden(ChaptersViewModel chapters, String... questionIds) {
+        coveredQuestions.addAll(List.of(questionIds));
+        return chapters.answersHidden(this, questionIds);
     }
 
     /** The same for a narrative section (by its title key) whose text or formula states an answer. */

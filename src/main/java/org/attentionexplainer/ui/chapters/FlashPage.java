@@ -73,7 +73,8 @@ final class FlashPage extends ChapterPage<FlashChapter> {
                 spinner("flash-block-q", blockQ));
         blocks.addRow(1, PageLayout.label(i18n.text("chapter.ui.flash.blockK"), "page-caption"),
                 spinner("flash-block-k", blockK));
-        Node controls = PageLayout.column("page-inputs", blocks, steps.control(i18n, "flash"));
+        Node controls = PageLayout.column("page-inputs", blocks,
+                steps.control(i18n, "flash", answersHidden(chapters, "tiles")));
 
         var c = model();
         var step = steps.stepProperty();
@@ -92,7 +93,9 @@ final class FlashPage extends ChapterPage<FlashChapter> {
                 ? null : c.get().stepText(step.get()), c, step);
         Label diff = text(i18n, "flash-difference", () -> c.get() == null ? null : c.get().differenceText(), c);
         Label memory = text(i18n, "flash-memory", () -> c.get() == null ? null : c.get().memoryText(), c);
-        return layout(chapters, controls, new VBox(map, stepLine, perRow, diff, memory));
+        answerSection("chapter.flash.memory.title", "same");
+        return layout(chapters, controls, new VBox(map, answer(chapters, stepLine, "tiles", "rescale"),
+                answer(chapters, perRow, "rescale"), answer(chapters, diff, "same"), memory));
     }
 
     private static Spinner<Integer> spinner(String id, IntegerProperty value) {

@@ -82,8 +82,11 @@ final class GqaPage extends ChapterPage<GqaChapter> {
         Label notes = PageLayout.computed(i18n, "gqa-notes", () -> g.get() == null ? ""
                 : Texts.format(i18n, g.get().notesStatement()), g);
         notes.getStyleClass().add("page-note");
-        return layout(chapters, controls, new VBox(sharing, toy, maps,
-                PageLayout.label(i18n.text("chapter.ui.gqa.table"), "page-heading"), table, notes));
+        answerSection("chapter.gqa.memory.title", "gib");
+        answerSection("chapter.gqa.notes.title", "notes");
+        return layout(chapters, controls, new VBox(sharing, answer(chapters, toy, "toy"), maps,
+                PageLayout.label(i18n.text("chapter.ui.gqa.table"), "page-heading"),
+                answer(chapters, table, "gib", "notes"), answer(chapters, notes, "notes")));
     }
 
     private static StringConverter<Integer> kvNames(I18n i18n) {

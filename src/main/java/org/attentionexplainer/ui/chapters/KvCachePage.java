@@ -81,8 +81,12 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         c.addListener((o, a, b) -> fill(i18n, chart, b));
         i18n.localeProperty().addListener((o, a, b) -> fill(i18n, chart, c.get()));
         fill(i18n, chart, c.get());
-        return layout(chapters, controls, new VBox(map, stepLine,
-                PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"), cache, same, memory, far, chart));
+        answerSection("chapter.kv.same.title", "chapter.quiz.kv.same");
+        return layout(chapters, controls, new VBox(map,
+                answer(chapters, stepLine, "chapter.quiz.kv.rows", "chapter.quiz.kv.flops"),
+                PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"),
+                answer(chapters, cache, "chapter.quiz.kv.rows"), answer(chapters, same, "chapter.quiz.kv.same"),
+                memory, far, answer(chapters, chart, "chapter.quiz.kv.flops")));
     }
 
     /** The numbers and the step shown, together, for the figure. */

@@ -187,7 +187,12 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
                 score(i18n, Detector.PREVIOUS, h), score(i18n, Detector.FIRST, h), score(i18n, Detector.DELIMITER, h),
                 score(i18n, Detector.BROAD, h), score(i18n, Detector.INDUCTION, h)));
         load();
-        return layout(chapters, controls, new VBox(status, find, grid, verdict, scores, map, hand, handScores));
+        answerSection("chapter.heads.turkish.title", "turkish");
+        // the head shown before any click is the strongest, and a click's verdict names it
+        String[] found = {"find-previous", "find-first"};
+        return layout(chapters, controls, new VBox(status, find, grid, answer(chapters, verdict, found),
+                answer(chapters, scores, found), answer(chapters, map, found), hand,
+                answer(chapters, handScores, "previous", "induction")));
     }
 
     private static <T> StringConverter<T> names(I18n i18n, java.util.function.Function<T, String> name) {

@@ -72,8 +72,11 @@ final class RopePage extends ChapterPage<RopeChapter> {
         r.addListener((o, a, b) -> fillDials(i18n, dials, b));
         i18n.localeProperty().addListener((o, a, b) -> fillDials(i18n, dials, r.get()));
         fillDials(i18n, dials, r.get());
-        return layout(chapters, controls, new VBox(scores, spread,
-                PageLayout.label(i18n.text("chapter.ui.rope.pairs"), "page-heading"), dials));
+        answerSection("chapter.rope.relative.title", "same");
+        answerSection("chapter.rope.base.title", "same");
+        return layout(chapters, controls, new VBox(answer(chapters, scores, "same"), answer(chapters, spread, "same"),
+                PageLayout.label(i18n.text("chapter.ui.rope.pairs"), "page-heading"),
+                answer(chapters, dials, "angle")));
     }
 
     /** Both score matrices side by side on one centred scale, so their colours compare. */

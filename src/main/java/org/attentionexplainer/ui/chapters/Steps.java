@@ -1,7 +1,9 @@
 package org.attentionexplainer.ui.chapters;
 
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -50,6 +52,11 @@ final class Steps {
 
     /** "◀ Step back", "Step n of N", "Next step ▶"; node ids {@code id}-back, {@code id}-step, {@code id}-next. */
     Node control(I18n i18n, String id) {
+        return control(i18n, id, new SimpleBooleanProperty(false));
+    }
+
+    /** The same, saying "Step n" without the N while {@code countHidden}: a quiz asks how many steps there are. */
+    Node control(I18n i18n, String id, ObservableBooleanValue countHidden) {
         Button back = new Button();
         back.setId(id + "-back");
         back.textProperty().bind(i18n.text("chapter.ui.step.back"));
@@ -72,8 +79,9 @@ final class Steps {
                 next.requestFocus();
             }
         });
-        Label of = PageLayout.computed(i18n, id + "-step", () -> i18n.get("chapter.ui.step.of", step.get(),
-                count.get()), step, count);
+        Label of = PageLayout.computed(i18n, id + "-step", () -> countHidden.get()
+                ? i18n.get("chapter.ui.step.alone", step.get())
+                : i18n.get("chapter.ui.step.of", step.get(), count.get()), step, count, countHidden);
         of.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         FlowPane row = new FlowPane(back, of, next);
         row.getStyleClass().add("page-buttons");

@@ -73,7 +73,10 @@ final class WhyAttentionPage extends ChapterPage<WhyAttentionChapter> {
         c.addListener((o, a, b) -> fill(i18n, chart, b));
         i18n.localeProperty().addListener((o, a, b) -> fill(i18n, chart, c.get()));
         fill(i18n, chart, c.get());
-        return layout(chapters, controls, new VBox(map, first, kept, chart));
+        answerSection("chapter.why.bottleneck.title", "numbers");
+        answerSection("chapter.why.direct.title", "longer", "path");
+        return layout(chapters, controls, new VBox(map, answer(chapters, first, "longer"),
+                answer(chapters, kept, "numbers"), answer(chapters, chart, "longer")));
     }
 
     private static LineChart<Number, Number> chart(I18n i18n) {
