@@ -6,6 +6,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
@@ -16,6 +17,7 @@ import org.attentionexplainer.export.ComputeSpecReader;
 import org.attentionexplainer.export.ComputeWriter;
 import org.attentionexplainer.export.SpecException;
 import org.attentionexplainer.export.Staging;
+import org.attentionexplainer.i18n.Localization;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -100,10 +102,11 @@ public final class ComputeCommand implements Callable<Integer> {
             }
             return ExitCodes.OK;
         } catch (FileAlreadyExistsException e) {
-            err.println("compute: " + e.getFile() + " exists; use --force to replace it");
+            err.println("compute: " + Localization.of(Locale.ENGLISH).get("cli.exists", e.getFile()));
             return ExitCodes.CANNOT_WRITE;
         } catch (IOException e) {
-            err.println("compute: cannot write to " + outDir + ": " + IoMessages.describe(e));
+            err.println("compute: " + Localization.of(Locale.ENGLISH).get("cli.cannotWrite", outDir,
+                    IoMessages.describe(e)));
             return ExitCodes.CANNOT_WRITE;
         }
     }

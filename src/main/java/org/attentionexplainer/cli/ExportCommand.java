@@ -19,6 +19,7 @@ import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.AttentionFigures;
 import org.attentionexplainer.export.BatchExporter;
 import org.attentionexplainer.export.ComputeSpecReader;
+import org.attentionexplainer.export.ExportErrors;
 import org.attentionexplainer.export.ExportFormat;
 import org.attentionexplainer.export.ExportRequest;
 import org.attentionexplainer.export.FigureFiles;
@@ -122,12 +123,14 @@ public final class ExportCommand implements Callable<Integer> {
     CommandSpec commandSpec;
 
     private final Supplier<AttentionEngine> engines;
+    /** The language of the files and of the problems reported, from --lang. */
+    private Localization texts = Localization.of(Locale.ENGLISH);
 
     public ExportCommand(Supplier<AttentionEngine> engines) {
         this.engines = engines;
     }
 
-    /** One line for the user, and the exit status it goes with. */
+    /** One line for the user, worded in the language asked for, and the exit status it goes with. */
     static final class Refusal extends Exception {
         final int status;
 
@@ -155,9 +158,9 @@ public final class ExportCommand implements Callable<Integer> {
         PrintWriter err = commandSpec.commandLine().getErr();
         PrintWriter out = commandSpec.commandLine().getOut();
         try {
-            Localization texts = Localization.of(Locale.forLanguageTag(lang));
+            texts = Localization.of(Locale.forLanguageTag(lang));
             if (outDir.toString().isEmpty()) {
-                throw new Refusal(ExitCodes.BAD_INPUT, "--out is empty: give the folder for the files");
+                throw new Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.outEmpty"));
             }
             checkFolder();
             FigureFiles.warmUpInBackground();
@@ -189,13 +192,13 @@ public final class ExportCommand implements Callable<Integer> {
             err.println("export: " + e.getMessage());
             return e.status;
         } catch (java.nio.file.FileAlreadyExistsException e) {
-            err.println("export: " + e.getFile() + " exists; use --force to replace it");
+            err.println("export: " + texts.get("cli.exists", e.getFile()));
             return ExitCodes.CANNOT_WRITE;
         } catch (IOException e) {
-            err.println("export: cannot write to " + outDir + ": " + IoMessages.describe(e));
+            err.println("export: " + texts.get("cli.cannotWrite", outDir, IoMessages.describe(texts, e)));
             return ExitCodes.CANNOT_WRITE;
         } catch (IllegalArgumentException e) {
-            err.println("export: " + e.getMessage());
+            err.println("export: " + ExportErrors.describe(texts, e));
             return ExitCodes.BAD_INPUT;
         } catch (OutOfMemoryError e) {
             err.println("export: " + CliApp.outOfMemory());
@@ -208,10 +211,10 @@ public final class ExportCommand implements Callable<Integer> {
             return;                                                 // made by the export, with its parents
         }
         if (!Files.isDirectory(outDir)) {
-            throw new Refusal(ExitCodes.CANNOT_WRITE, outDir + " is a file, not a folder");
+            throw new Refusal(ExitCodes.CANNOT_WRITE, texts.get("export.io.notFolder", outDir));
         }
         if (!Files.isWritable(outDir)) {
-            throw new Refusal(ExitCodes.CANNOT_WRITE, "folder " + outDir + " is not writable");
+            throw new Refusal(ExitCodes.CANNOT_WRITE, texts.get("export.io.folderNotWritable", outDir));
         }
     }
 
@@ -219,7 +222,7 @@ public final class ExportCommand implements Callable<Integer> {
     Input input() throws Refusal {
         int sources = (specFile != null ? 1 : 0) + (sentence != null ? 1 : 0) + (sessionFile != null ? 1 : 0);
         if (sources != 1) {
-            throw new Refusal(ExitCodes.BAD_INPUT, "give exactly one of --spec, --sentence or --session");
+            throw new Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.oneSource"));
         }
         try {
             if (specFile != null) {
@@ -236,7 +239,7 @@ public final class ExportCommand implements Callable<Integer> {
             AttentionSpec spec = model.controls().applyTo(new ModelBuilder().build(settings, LoadedData.NONE));
             return new Input(engines.get().compute(spec), settings, LoadedData.NONE, null);
         } catch (SpecException | InvalidSpecException e) {
-            throw new Refusal(ExitCodes.BAD_INPUT, e.getMessage());
+            throw new Refusal(ExitCodes.BAD_INPUT, ExportErrors.describe(texts, e));
         }
     }
 
@@ -246,7 +249,7 @@ public final class ExportCommand implements Callable<Integer> {
         for (String f : formats) {
             ExportFormat format = ExportFormat.byId(f);
             if (format == null) {
-                throw new Refusal(ExitCodes.BAD_INPUT, "unknown format '" + f + "': use png, svg, csv or npy");
+                throw new Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.format", f));
             }
             fmts.add(format);
         }
@@ -258,10 +261,10 @@ public final class ExportCommand implements Callable<Integer> {
         String mapId = colorMap != null ? colorMap : s != null ? s.colorMap() : "viridis";
         ColorMap map = ColorMap.byId(mapId);
         if (map == null) {
-            throw new Refusal(ExitCodes.BAD_INPUT, "unknown colour map '" + mapId + "'");
+            throw new Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.colorMap", mapId));
         }
         if (scale != null && dpi != null) {
-            throw new Refusal(ExitCodes.BAD_INPUT, "give --scale or --dpi, not both");
+            throw new Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.scaleAndDpi"));
         }
         Resolution res = dpi != null ? Resolution.dpi(dpi) : Resolution.times(scale == null ? 1 : scale);
         List<Integer> chosen = parseHeads(in.trace().headCount());
@@ -271,13 +274,13 @@ public final class ExportCommand implements Callable<Integer> {
                 parts, caption, res);
     }
 
-    private static Stage parseStage(String id) throws Refusal {
+    private Stage parseStage(String id) throws Refusal {
         for (Stage st : Stage.values()) {
             if (st.id().equalsIgnoreCase(id.trim())) {
                 return st;
             }
         }
-        throw new Refusal(ExitCodes.BAD_INPUT, "unknown stage '" + id + "': use scores, logits or weights");
+        throw new Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.stage", id));
     }
 
     private List<Integer> parseHeads(int count) throws Refusal {
@@ -290,10 +293,11 @@ public final class ExportCommand implements Callable<Integer> {
             try {
                 h = Integer.parseInt(part.trim());
             } catch (NumberFormatException e) {
-                throw new Refusal(ExitCodes.BAD_INPUT, "--heads must be 'all' or numbers from 1, got '" + heads + "'");
+                throw new Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.heads", heads));
             }
             if (h < 1 || h > count) {
-                throw new Refusal(ExitCodes.BAD_INPUT, "head " + h + " does not exist: the model has " + count + " heads");
+                throw new Refusal(ExitCodes.BAD_INPUT, texts.get("export.problem.head", Integer.toString(h),
+                        Integer.toString(count)));
             }
             if (!out.contains(h - 1)) {
                 out.add(h - 1);

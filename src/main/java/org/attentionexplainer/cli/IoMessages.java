@@ -1,26 +1,21 @@
 package org.attentionexplainer.cli;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
+import java.util.Locale;
+import org.attentionexplainer.export.ExportErrors;
+import org.attentionexplainer.i18n.Localization;
 
-/** Turns an IOException into one line a user can act on. */
+/** Turns an IOException into one line a user can act on, worded by the text layer. */
 final class IoMessages {
     private IoMessages() {
     }
 
+    /** In English, as the commands without a language option write. */
     static String describe(IOException e) {
-        if (e instanceof AccessDeniedException a) {
-            return "permission denied (" + a.getFile() + ")";
-        }
-        if (e instanceof NoSuchFileException n) {
-            return "no such file or folder (" + n.getFile() + ")";
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason() + (f.getFile() == null ? "" : " (" + f.getFile() + ")");
-        }
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m;
+        return describe(Localization.of(Locale.ENGLISH), e);
+    }
+
+    static String describe(Localization texts, IOException e) {
+        return ExportErrors.describe(texts, e);
     }
 }

@@ -18,6 +18,7 @@ import org.attentionexplainer.engine.model.TransformerModel;
 import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.AttentionFigures;
 import org.attentionexplainer.export.BatchExporter;
+import org.attentionexplainer.export.ExportErrors;
 import org.attentionexplainer.export.ExportRequest;
 import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.lesson.explorer.LoadedData;
@@ -44,16 +45,15 @@ final class ModelFolderExport {
     /** The files written, in order. */
     List<Path> export(Localization texts) throws ExportCommand.Refusal, IOException {
         if (command.sentence == null || command.specFile != null || command.sessionFile != null) {
-            throw new ExportCommand.Refusal(ExitCodes.BAD_INPUT, "--model-folder needs --sentence (and no --spec or"
-                    + " --session)");
+            throw new ExportCommand.Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.modelFolder"));
         }
         TransformerModel model;
         try {
             model = ModelFolder.load(command.modelFolder, f -> { }, () -> false);
         } catch (ModelLoadException e) {
-            throw new ExportCommand.Refusal(ExitCodes.BAD_INPUT, e.getMessage());
+            throw new ExportCommand.Refusal(ExitCodes.BAD_INPUT, ExportErrors.describe(texts, e));
         }
-        List<Integer> chosen = layers(model.layers());
+        List<Integer> chosen = layers(texts, model.layers());
         WhatIf whatIf = new WhatIf(command.model.causal, command.model.temperature);
         EncoderTrace trace = model.run(List.of(command.sentence), whatIf);
         AttentionFigures figures = new AttentionFigures(texts);
@@ -86,7 +86,7 @@ final class ModelFolderExport {
     }
 
     /** --layers: all, or numbers from 1. */
-    private List<Integer> layers(int count) throws ExportCommand.Refusal {
+    private List<Integer> layers(Localization texts, int count) throws ExportCommand.Refusal {
         List<Integer> out = new ArrayList<>();
         if (command.layers.trim().equalsIgnoreCase("all")) {
             for (int l = 0; l < count; l++) {
@@ -99,12 +99,11 @@ final class ModelFolderExport {
             try {
                 l = Integer.parseInt(part.trim());
             } catch (NumberFormatException e) {
-                throw new ExportCommand.Refusal(ExitCodes.BAD_INPUT, "--layers must be 'all' or numbers from 1, got '"
-                        + command.layers + "'");
+                throw new ExportCommand.Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.layers", command.layers));
             }
             if (l < 1 || l > count) {
-                throw new ExportCommand.Refusal(ExitCodes.BAD_INPUT, "layer " + l + " does not exist: the model has "
-                        + count + " layers" + " computed");
+                throw new ExportCommand.Refusal(ExitCodes.BAD_INPUT, texts.get("cli.export.layer", Integer.toString(l),
+                        Integer.toString(count)));
             }
             if (!out.contains(l - 1)) {
                 out.add(l - 1);

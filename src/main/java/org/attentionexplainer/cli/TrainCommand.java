@@ -18,6 +18,7 @@ import org.attentionexplainer.engine.tinygpt.TrainingControl;
 import org.attentionexplainer.engine.tinygpt.TrainingOptions;
 import org.attentionexplainer.engine.tinygpt.TrainingResult;
 import org.attentionexplainer.export.AtomicFiles;
+import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.lesson.tinygpt.TinyGptScores;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -112,7 +113,7 @@ public final class TrainCommand implements Callable<Integer> {
             AtomicFiles.write(outFile, force ? AtomicFiles.Existing.REPLACE : AtomicFiles.Existing.FAIL,
                     o -> GptModelFile.write(result.weights(), options, o));
         } catch (FileAlreadyExistsException e) {
-            err.println("train: " + outFile + " exists; use --force to replace it");
+            err.println("train: " + Localization.of(Locale.ENGLISH).get("cli.exists", outFile));
             return ExitCodes.CANNOT_WRITE;
         } catch (IOException e) {
             err.println("train: cannot write " + outFile + ": " + IoMessages.describe(e));

@@ -26,10 +26,10 @@ public final class AtomicFiles {
     public static void write(Path target, Existing existing, Body body) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            throw new IOException("folder " + dir + " does not exist");
+            throw new FileProblem(String.valueOf(dir), "export.io.folderMissing");
         }
         if (!Files.isWritable(dir)) {
-            throw new IOException("folder " + dir + " is not writable");
+            throw new FileProblem(dir.toString(), "export.io.folderNotWritable");
         }
         if (existing == Existing.FAIL && Files.exists(target)) {
             throw new FileAlreadyExistsException(target.toString(), null, "file exists; not overwritten");

@@ -83,7 +83,7 @@ public final class BatchExporter {
     public Result export(AttentionTrace trace, ExportRequest r, Path dir, AtomicFiles.Existing existing,
                          Progress progress, BooleanSupplier cancelled) throws IOException {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new java.nio.file.FileSystemException(dir.toString(), null, "is a file, not a folder");
+            throw new FileProblem(dir.toString(), "export.io.notFolder");
         }
         List<Job> jobs = jobs(trace, r, dir);
         for (Job j : jobs) {
@@ -91,7 +91,7 @@ public final class BatchExporter {
                 throw new FileAlreadyExistsException(j.target().toString(), null, "file exists; not overwritten");
             }
             if (Files.isDirectory(j.target())) {
-                throw new java.nio.file.FileSystemException(j.target().toString(), null, "is a folder");
+                throw new FileProblem(j.target().toString(), "export.io.isFolder");
             }
         }
         List<Integer> heads = r.headsOf(trace.headCount());

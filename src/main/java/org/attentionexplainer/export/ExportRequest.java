@@ -24,7 +24,7 @@ public record ExportRequest(Set<ExportFormat> formats, Stage stage, List<Integer
                             String caption, Resolution resolution) {
     public ExportRequest {
         if (formats.isEmpty()) {
-            throw new IllegalArgumentException("choose at least one format");
+            throw new ExportProblem("export.problem.noFormat");
         }
         formats = Set.copyOf(formats);
         heads = List.copyOf(heads);
@@ -37,8 +37,7 @@ public record ExportRequest(Set<ExportFormat> formats, Stage stage, List<Integer
         }
         for (int h : heads) {
             if (h < 0 || h >= headCount) {
-                throw new IllegalArgumentException("head " + (h + 1) + " does not exist: the model has "
-                        + headCount + " heads");
+                throw new ExportProblem("export.problem.head", Integer.toString(h + 1), Integer.toString(headCount));
             }
         }
         return heads;

@@ -122,8 +122,7 @@ public final class FigureFiles {
 
     static Tensor stack(Figure figure) {
         if (!sameShape(figure)) {
-            throw new IllegalArgumentException("the matrices have different shapes and cannot be one .npy array;"
-                    + " export them as CSV");
+            throw new ExportProblem("export.problem.npyShapes");
         }
         List<HeatmapData> maps = new ArrayList<>();
         for (int p = 0; p < figure.panelCount(); p++) {

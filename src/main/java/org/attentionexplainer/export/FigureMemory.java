@@ -69,22 +69,19 @@ final class FigureMemory {
         if (format == ExportFormat.PNG) {
             long[] wh = pixels(figure, resolution);
             if (wh[0] * wh[1] > Memory.MAX_ARRAY) {
-                throw new IllegalArgumentException(name + ": " + wh[0] + " x " + wh[1] + " pixels is more than a"
-                        + " picture can hold (2^31 - 1 pixels); choose a smaller scale, or fewer tokens or heads");
+                throw new ExportProblem("export.problem.pixels", name, Long.toString(wh[0]), Long.toString(wh[1]));
             }
         }
         if (format == ExportFormat.SVG && cells(figure) * SVG_CHARS_PER_CELL > Memory.MAX_ARRAY) {
-            throw new IllegalArgumentException(name + ": " + cells(figure) + " cells make more SVG text than"
-                    + " Java can hold (2^31 - 1 characters); export PNG, or fewer tokens or heads");
+            throw new ExportProblem("export.problem.svgText", name, Long.toString(cells(figure)));
         }
         requireRoom(bytes(figure, format, resolution), name);
     }
 
     static void requireRoom(long bytes, String name) {
         if (!Memory.fits(bytes)) {
-            throw new IllegalArgumentException(name + " needs " + Memory.mib(bytes) + " MiB to be made, "
-                    + Memory.shortfall() + " (choose a smaller scale, fewer tokens or heads, or give Java more"
-                    + " memory with -Xmx)");
+            throw new ExportProblem("export.problem.memory", name, Long.toString(Memory.mib(bytes)),
+                    Long.toString(Memory.usable() >> 20), Long.toString(Runtime.getRuntime().maxMemory() >> 20));
         }
     }
 }

@@ -17,17 +17,17 @@ public record Resolution(double scale, int dpi) {
 
     public Resolution {
         if (!(scale > 0 && scale <= MAX_DPI / LAYOUT_DPI)) {
-            throw new IllegalArgumentException("scale out of range: " + scale);
+            throw new ExportProblem("export.problem.scaleRange", Double.toString(scale));
         }
         if (dpi != 0 && (dpi < MIN_DPI || dpi > MAX_DPI)) {
-            throw new IllegalArgumentException("dpi must be in [" + MIN_DPI + ", " + MAX_DPI + "], got " + dpi);
+            throw new ExportProblem("export.problem.dpi", MIN_DPI, MAX_DPI, Integer.toString(dpi));
         }
     }
 
     /** 1×, 2×, 3× or 4×: no DPI recorded. */
     public static Resolution times(int factor) {
         if (factor < 1 || factor > MAX_SCALE) {
-            throw new IllegalArgumentException("scale must be 1, 2, 3 or 4, got " + factor);
+            throw new ExportProblem("export.problem.scale", Integer.toString(factor));
         }
         return new Resolution(factor, 0);
     }
@@ -35,7 +35,7 @@ public record Resolution(double scale, int dpi) {
     /** A print resolution: 192 DPI is 2× the layout. */
     public static Resolution dpi(int dpi) {
         if (dpi < MIN_DPI || dpi > MAX_DPI) {
-            throw new IllegalArgumentException("dpi must be in [" + MIN_DPI + ", " + MAX_DPI + "], got " + dpi);
+            throw new ExportProblem("export.problem.dpi", MIN_DPI, MAX_DPI, Integer.toString(dpi));
         }
         return new Resolution(dpi / LAYOUT_DPI, dpi);
     }

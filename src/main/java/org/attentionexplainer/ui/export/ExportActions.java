@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -22,6 +21,7 @@ import javafx.scene.input.ClipboardContent;
 import javafx.stage.Window;
 import org.attentionexplainer.export.AtomicFiles;
 import org.attentionexplainer.export.BatchExporter;
+import org.attentionexplainer.export.ExportErrors;
 import org.attentionexplainer.export.ExportFormat;
 import org.attentionexplainer.export.FigureFiles;
 import org.attentionexplainer.export.FigureParts;
@@ -291,19 +291,15 @@ public final class ExportActions implements FileActions {
     }
 
     private void error(Window owner, String key, Throwable e) {
-        String detail = e instanceof OutOfMemoryError ? Failures.describe(i18n, e) : describe(e);
+        String detail = e instanceof OutOfMemoryError ? Failures.describe(i18n, e) : describe(i18n, e);
         Alert a = new Alert(Alert.AlertType.ERROR, i18n.get(key, detail), ButtonType.OK);
         a.initOwner(owner);
         a.setHeaderText(null);
         a.show();
     }
 
-    /** One line: the file system's reason with the file, or the message. */
-    static String describe(Throwable e) {
-        Throwable t = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-        if (t instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-            return f.getReason() + " (" + f.getFile() + ")";
-        }
-        return Optional.ofNullable(t.getMessage()).orElse(t.getClass().getSimpleName());
+    /** One line in the reader's language: the file system's reason with the file, or the problem. */
+    static String describe(I18n i18n, Throwable e) {
+        return ExportErrors.describe(i18n.texts(), e);
     }
 }
