@@ -164,6 +164,23 @@ class LayeringTest {
             .that().resideInAPackage(BASE + "ui..")
             .should().dependOnClassesThat(REACHES_ND4J);
 
+    /**
+     * One figure builder: the screens get every figure from {@code export.AttentionFigures}, which
+     * alone chooses colour maps, ranges and sizes, so that a chapter's map, the explorer's and the
+     * command line's are drawn alike; none of them puts a figure together itself.
+     */
+    @ArchTest
+    static final ArchRule theUiMakesNoFigureOfItsOwn = noClasses()
+            .that().resideInAPackage(BASE + "ui..")
+            .should().callMethodWhere(new DescribedPredicate<JavaMethodCall>("a figure is made (Figure.single, "
+                    + "grid, tables or compare)") {
+                @Override
+                public boolean test(JavaMethodCall call) {
+                    return call.getTargetOwner().getName().equals(BASE + "render.Figure")
+                            && Set.of("single", "grid", "tables", "compare").contains(call.getName());
+                }
+            });
+
     /** The screens of the app; the other ui packages are what they share. */
     static final Set<String> SCREENS = Set.of("walkthrough", "chapters", "explorer", "realmodel", "home",
             "tinygpt");
