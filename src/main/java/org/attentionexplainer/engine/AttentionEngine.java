@@ -307,8 +307,8 @@ public final class AttentionEngine {
         INDArray y = buffers.scratch(role, rows.size(0), cols);
         INDArray w2 = buffers.constant(w, w.dim(0), w.dim(1));
         if (bias != null && routes.direct()) {
-            NdBuffers.fillRows(y, bias.data());                                 // as PyTorch's addmm: the bias
-            Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 1f, true);  // first, then += the product
+            NdBuffers.fillRows(y, bias.data());                 // as PyTorch's addmm: the bias first, then
+            Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 1f, true);  // += the product
             return y;
         }
         Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 0f, routes.direct());

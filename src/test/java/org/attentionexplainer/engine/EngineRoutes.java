@@ -9,7 +9,7 @@ final class EngineRoutes {
     private EngineRoutes() {
     }
 
-    /** Another backend's way (CUDA: products as ND4J views, maps copied as a whole) and a JVM without the vector API. */
+    /** Another backend's way (CUDA: products as ND4J views, maps copied whole) and a JVM without the vector API. */
     static AttentionEngine otherBackends() {
         return new AttentionEngine(false, new Routes(false, false, new ScalarRowMath()));
     }
