@@ -58,7 +58,7 @@ public final class AttentionFigures {
     public enum MatrixRange {
         /** From 0 to 1: weights. */
         UNIT,
-        /** From the matrix's own smallest to its largest value. */
+        /** From the smallest to the largest value of the matrices drawn, or of those the scale is to span. */
         AUTO,
         /** Blue below 0, red above, white at 0, symmetric about 0. */
         SIGNED,
