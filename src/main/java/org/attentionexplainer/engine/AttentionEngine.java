@@ -47,7 +47,8 @@ public final class AttentionEngine {
 
     private final String backend;
     private final boolean plainJavaWhenSmall;
-    private final NdBuffers buffers = new NdBuffers();
+    private final Routes routes;
+    private final NdBuffers buffers;
     private final Overflow overflow = new Overflow();
 
     public AttentionEngine() {
@@ -56,10 +57,17 @@ public final class AttentionEngine {
 
     /** @param plainJavaWhenSmall compute tiny problems in plain Java (see {@link PlainAttention}) */
     AttentionEngine(boolean plainJavaWhenSmall) {
+        this(plainJavaWhenSmall, Routes.BEST);
+    }
+
+    /** @param routes how the steps run on the backend: {@link Routes#BEST} but for another backend's way */
+    AttentionEngine(boolean plainJavaWhenSmall, Routes routes) {
         // Backends first: a GPU backend that cannot start is then reported in one sentence.
         this.backend = Backends.describe();
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
         this.plainJavaWhenSmall = plainJavaWhenSmall;
+        this.routes = routes;
+        this.buffers = new NdBuffers(routes.hostMemory());
     }
 
     public String backend() {
@@ -166,19 +174,19 @@ public final class AttentionEngine {
         boolean softmax = spec.normalization() == Normalization.SOFTMAX;
         // on the CPU the row passes read the scores from, and write the weights into, the group's
         // memory themselves, a row at a time on every core; a GPU's memory is copied as a whole
-        boolean host = Products.hostMemory();
+        boolean host = routes.hostMemory();
         for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
             int offset = first * sh.t() * sh.s();
             int end = offset + groupSize * sh.t() * sh.s();
             if (!reuse) {
-                MapSteps.scores(q, k, first, group, groupSize, sh);
+                MapSteps.scores(q, k, first, group, groupSize, sh, routes);
                 if (!host) {
                     NdBuffers.readInto(group, maps.scores(), offset);
                 }
             }
             boolean weightsLater = !softmax || draws != null || !host;
             MapSteps.rows(maps, group, first * sh.t(), (first + groupSize) * sh.t(), factor,
-                    masked ? mask.data() : null, softmax, !reuse && host, !weightsLater, sh);
+                    masked ? mask.data() : null, softmax, !reuse && host, !weightsLater, sh, routes.rows());
             if (weightsLater) {
                 if (!softmax) {
                     WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
@@ -186,9 +194,9 @@ public final class AttentionEngine {
                 if (draws != null) {
                     WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
                 }
-                NdBuffers.write(group, maps.weights(), offset);
+                NdBuffers.write(group, maps.weights(), offset, host);
             }
-            MapSteps.headContexts(group, v, heads, first, groupSize, sh);
+            MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
         }
 
         Tensor scores = reuse ? previous.scores() : maps.tensor(maps.scores(), sh);
@@ -207,7 +215,7 @@ public final class AttentionEngine {
         TiledAttention.Maps maps = TiledAttention.compute(q.data(), k.data(), v.data(), masked ? mask.data() : null,
                 factor, knownScores == null ? null : knownScores.data(), spec.algorithm(), sh);
         INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut());  // (b*t, d_out)
-        NdBuffers.write(context, PlainAttention.concatHeads(maps.heads(), sh), 0);
+        NdBuffers.write(context, PlainAttention.concatHeads(maps.heads(), sh), 0, routes.hostMemory());
         int blocks = spec.algorithm().keyBlocks(sh.s());
         return finish(spec, sh, x, context, tokens, sourceTokens, q, k, v, mask,
                 knownScores != null ? knownScores : Tensor.wrap(maps.scores(), sh.b(), sh.h(), sh.t(), sh.s()),
@@ -298,12 +306,12 @@ public final class AttentionEngine {
     private INDArray linear(String role, INDArray rows, Tensor w, Tensor bias, int cols) {
         INDArray y = buffers.scratch(role, rows.size(0), cols);
         INDArray w2 = buffers.constant(w, w.dim(0), w.dim(1));
-        if (bias != null && Products.direct()) {
-            NdBuffers.fillRows(y, bias.data());                                 // as PyTorch's addmm: the bias
-            Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 1f);  // first, then += the product
+        if (bias != null && routes.direct()) {
+            NdBuffers.fillRows(y, bias.data());                 // as PyTorch's addmm: the bias first, then
+            Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 1f, true);  // += the product
             return y;
         }
-        Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 0f);
+        Products.gemm(Block.of(rows), false, Block.of(w2), false, Block.of(y), 0f, routes.direct());
         return bias == null ? y : y.addiRowVector(buffers.constant(bias));
     }
 
@@ -318,7 +326,7 @@ public final class AttentionEngine {
         int s = logits.dim(-1);
         float[] l = logits.data();
         float[] w = new float[l.length];
-        RowMath.best().softmax(l, w, 0, l.length / s, s);
+        routes.rows().softmax(l, w, 0, l.length / s, s);
         return Tensor.wrap(w, logits.shape());
     }
 

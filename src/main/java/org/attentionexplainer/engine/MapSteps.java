@@ -62,20 +62,21 @@ final class MapSteps {
     }
 
     /** scores = Q K^T for heads first..first+g of the b*h sequence, into group (g, t, s). */
-    static void scores(HeadLayout q, HeadLayout k, int first, INDArray group, int g, Shapes sh) {
+    static void scores(HeadLayout q, HeadLayout k, int first, INDArray group, int g, Shapes sh, Routes routes) {
         for (int i = 0; i < g; i++) {
             int m = first + i;
             Products.gemm(q.block(m / sh.h(), m % sh.h()), false, k.block(m / sh.h(), m % sh.h()), true,
-                    head(group, i, sh));
+                    head(group, i, sh), 0f, routes.direct());
         }
     }
 
     /** contexts = weights V for heads first..first+g, from group (g, t, s) into the context's layout. */
-    static void headContexts(INDArray group, HeadLayout v, HeadLayout context, int first, int g, Shapes sh) {
+    static void headContexts(INDArray group, HeadLayout v, HeadLayout context, int first, int g, Shapes sh,
+                             Routes routes) {
         for (int i = 0; i < g; i++) {
             int m = first + i;
             Products.gemm(head(group, i, sh), false, v.block(m / sh.h(), m % sh.h()), false,
-                    context.block(m / sh.h(), m % sh.h()));
+                    context.block(m / sh.h(), m % sh.h()), 0f, routes.direct());
         }
     }
 
@@ -90,8 +91,7 @@ final class MapSteps {
      * memory, that is (see {@link Products#hostMemory()}).
      */
     static void rows(Maps maps, INDArray group, int from, int to, float factor, float[] mask, boolean softmax,
-                     boolean scoresIn, boolean weightsOut, Shapes sh) {
-        RowMath math = RowMath.best();
+                     boolean scoresIn, boolean weightsOut, Shapes sh, RowMath math) {
         int s = sh.s();
         if (scoresIn || weightsOut) {
             NativeMemory.onFloats(group, products -> inParallel(from, to, s, (a, z) ->

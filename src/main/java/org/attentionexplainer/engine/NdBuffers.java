@@ -21,6 +21,12 @@ final class NdBuffers {
     private final Map<String, INDArray> scratch = new HashMap<>();
     private final float[][] constantKeys = new float[CONSTANTS][];
     private final INDArray[] constantValues = new INDArray[CONSTANTS];
+    /** Whether the arrays are the process's own memory, written in place (see {@link Routes}). */
+    private final boolean hostMemory;
+
+    NdBuffers(boolean hostMemory) {
+        this.hostMemory = hostMemory;
+    }
 
     /**
      * An array of the given shape for a role, with undefined contents: the one handed out for
@@ -130,7 +136,7 @@ final class NdBuffers {
             shape[i] = values.dim(i);
         }
         INDArray array = scratch(role, shape);
-        write(array, values.data(), 0);
+        write(array, values.data(), 0, hostMemory);
         return array;
     }
 
@@ -147,13 +153,13 @@ final class NdBuffers {
 
     /**
      * Overwrites a dense array with the values of {@code from} starting at {@code offset}: into
-     * its memory directly on the CPU backend, through an ND4J copy elsewhere (a GPU backend
-     * would not see the host writes).
+     * its memory directly when it is the process's own ({@code hostMemory}, the CPU backend),
+     * through an ND4J copy elsewhere (a GPU backend would not see the host writes).
      */
-    static void write(INDArray dense, float[] from, int offset) {
+    static void write(INDArray dense, float[] from, int offset, boolean hostMemory) {
         requireDense(dense);
         int n = Math.toIntExact(dense.length());
-        if (Products.hostMemory()) {
+        if (hostMemory) {
             NativeMemory.onFloats(dense, to -> to.put(from, offset, n));
         } else {
             dense.assign(Nd4j.create(java.util.Arrays.copyOfRange(from, offset, offset + n), dense.shape(),

@@ -15,17 +15,15 @@ final class Products {
     /** Whether ND4J runs on the CPU, where its OpenBLAS can be called directly. */
     static final boolean CPU =
             Nd4j.getBackend().getClass().getName().equals("org.nd4j.linalg.cpu.nativecpu.CpuBackend");
-    /** See {@link #hostMemory()}; the tests' route switch alone changes it (ArchUnit checks). */
-    static volatile boolean hostMemory = CPU;
     /** Whether the products call OpenBLAS directly; -Dattention.directBlas=false turns it off. */
-    static volatile boolean direct =
+    private static final boolean DIRECT =
             CPU && Boolean.parseBoolean(System.getProperty("attention.directBlas", "true"));
 
     private Products() {
     }
 
     static boolean direct() {
-        return direct;
+        return DIRECT;
     }
 
     /**
@@ -33,19 +31,16 @@ final class Products {
      * read and write them through a buffer while the products run on them.
      */
     static boolean hostMemory() {
-        return hostMemory;
+        return CPU;
     }
 
     /**
-     * c = op(a) op(b), where op transposes a block when its flag is set. Shapes: op(a) (m, k),
-     * op(b) (k, n), c (m, n); c must not overlap a or b.
+     * c = op(a) op(b) + beta c, where op transposes a block when its flag is set: with beta 1,
+     * the product is added to what c holds. Shapes: op(a) (m, k), op(b) (k, n), c (m, n); c must
+     * not overlap a or b. Straight to OpenBLAS when {@code direct} (see {@link Routes}), else
+     * through ND4J.
      */
-    static void gemm(Block a, boolean transA, Block b, boolean transB, Block c) {
-        gemm(a, transA, b, transB, c, 0f);
-    }
-
-    /** c = op(a) op(b) + beta c: with beta 1, the product is added to what c holds. */
-    static void gemm(Block a, boolean transA, Block b, boolean transB, Block c, float beta) {
+    static void gemm(Block a, boolean transA, Block b, boolean transB, Block c, float beta, boolean direct) {
         int m = transA ? a.cols() : a.rows();
         int k = transA ? a.rows() : a.cols();
         int kb = transB ? b.cols() : b.rows();

@@ -26,7 +26,7 @@ interface RowMath {
 
     /** The implementation in use: the vector one when this JVM has its module. */
     static RowMath best() {
-        return Holder.inUse;
+        return Holder.IN_USE;
     }
 
     /** A short name for reports, e.g. "vector API, 16 lanes". */
@@ -55,8 +55,7 @@ interface RowMath {
 
     /** Chooses once. */
     final class Holder {
-        /** The tests' route switch alone changes it (ArchUnit checks). */
-        static volatile RowMath inUse = choose();
+        static final RowMath IN_USE = choose();
 
         private Holder() {
         }

@@ -58,10 +58,12 @@ public final class AttentionFigures {
     public enum MatrixRange {
         /** From 0 to 1: weights. */
         UNIT,
-        /** From the matrix's own smallest to its largest value. */
+        /** From the smallest to the largest value of the matrices drawn, or of those the scale is to span. */
         AUTO,
         /** Blue below 0, red above, white at 0, symmetric about 0. */
-        SIGNED
+        SIGNED,
+        /** From 0 to 1 in greys: a mask, 1 where a key is hidden. */
+        MASK
     }
 
     /**
@@ -186,12 +188,49 @@ public final class AttentionFigures {
 
     /** A chapter's matrix coloured over {@code range}. */
     public static Figure matrix(HeatmapData d, MatrixRange range, HeatmapOptions o) {
-        ColorScale scale = switch (range) {
+        return matrix(d, range, List.of(d), o);
+    }
+
+    /**
+     * A chapter's matrix coloured over {@code range} as it spans {@code over}: the values a
+     * stepped map will show, when it shows only some of them now.
+     */
+    public static Figure matrix(HeatmapData d, MatrixRange range, List<HeatmapData> over, HeatmapOptions o) {
+        return Figure.single(d, scale(range, over), o);
+    }
+
+    /**
+     * A chapter's matrices as small multiples in {@code columns} columns (0: as many as make the
+     * cells largest), titled by {@code titles}, on one scale over {@code range} as it spans them all.
+     */
+    public static Figure matrices(List<HeatmapData> maps, List<String> titles, MatrixRange range, HeatmapOptions o,
+                                  int columns) {
+        return matrices(maps, titles, range, maps, o, columns);
+    }
+
+    /** Like {@link #matrices(List, List, MatrixRange, HeatmapOptions, int)}, the range spanning {@code over} only. */
+    public static Figure matrices(List<HeatmapData> maps, List<String> titles, MatrixRange range,
+                                  List<HeatmapData> over, HeatmapOptions o, int columns) {
+        return Figure.grid(maps, titles, scale(range, over), o, columns);
+    }
+
+    /**
+     * A chapter's matrix titled {@code title} with row {@code row} outlined (the query a lesson
+     * has just reached, -1 for none) and its colour bar titled {@code legend}.
+     */
+    public static Figure outlined(HeatmapData d, String title, MatrixRange range, int row, String legend,
+                                  HeatmapOptions o) {
+        return Figure.tables(List.of(d), List.of(title), List.of(scale(range, List.of(d))), List.of(legend),
+                List.of(row), o);
+    }
+
+    private static ColorScale scale(MatrixRange range, List<HeatmapData> over) {
+        return switch (range) {
             case UNIT -> ColorScale.unit(ColorMap.VIRIDIS);
-            case AUTO -> ColorScale.auto(ColorMap.VIRIDIS, List.of(d));
-            case SIGNED -> ColorScale.centred(ColorMap.BLUE_RED, List.of(d));
+            case AUTO -> ColorScale.auto(ColorMap.VIRIDIS, over);
+            case SIGNED -> ColorScale.centred(ColorMap.BLUE_RED, over);
+            case MASK -> ColorScale.unit(ColorMap.GREYSCALE);
         };
-        return Figure.single(d, scale, o);
     }
 
     /** The matrices of a walkthrough step side by side, with the parts asked for (see {@link StepFigures}). */

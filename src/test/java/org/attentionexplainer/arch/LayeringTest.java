@@ -1,5 +1,6 @@
 package org.attentionexplainer.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,9 +10,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaConstructorCall;
-import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
-import com.tngtech.archunit.core.domain.JavaStaticInitializer;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -164,6 +163,23 @@ class LayeringTest {
             .that().resideInAPackage(BASE + "ui..")
             .should().dependOnClassesThat(REACHES_ND4J);
 
+    /**
+     * One figure builder: the screens get every figure from {@code export.AttentionFigures}, which
+     * alone chooses colour maps, ranges and sizes, so that a chapter's map, the explorer's and the
+     * command line's are drawn alike; none of them puts a figure together itself.
+     */
+    @ArchTest
+    static final ArchRule theUiMakesNoFigureOfItsOwn = noClasses()
+            .that().resideInAPackage(BASE + "ui..")
+            .should().callMethodWhere(new DescribedPredicate<JavaMethodCall>("a figure is made (Figure.single, "
+                    + "grid, tables or compare)") {
+                @Override
+                public boolean test(JavaMethodCall call) {
+                    return call.getTargetOwner().getName().equals(BASE + "render.Figure")
+                            && Set.of("single", "grid", "tables", "compare").contains(call.getName());
+                }
+            });
+
     /** The screens of the app; the other ui packages are what they share. */
     static final Set<String> SCREENS = Set.of("walkthrough", "chapters", "explorer", "realmodel", "home",
             "tinygpt");
@@ -188,23 +204,16 @@ class LayeringTest {
                     SCREENS.stream().map(s -> BASE + "ui." + s + "..").toArray(String[]::new));
 
     /**
-     * The engine's route switches (OpenBLAS or ND4J, host memory, vector rows) are set once as
-     * their classes load; after that only the tests' EngineRoutes changes them.
+     * The engine's routes (OpenBLAS or ND4J, host memory, vector rows) are fixed as their classes
+     * load ({@code Routes.BEST}); a test that takes another route makes an engine with other
+     * routes. No engine class holds a static field that anyone could switch, but for the two that
+     * record, once a process, that the backend and the native threads have been started.
      */
     @ArchTest
-    static void onlyTestsSwitchTheEnginesRoutes(JavaClasses classes) {
-        Set<String> switches = Set.of(BASE + "engine.Products.direct", BASE + "engine.Products.hostMemory",
-                BASE + "engine.RowMath$Holder.inUse");
-        List<String> writers = new ArrayList<>();
-        for (JavaClass c : classes) {
-            for (JavaFieldAccess a : c.getFieldAccessesFromSelf()) {
-                if (a.getAccessType() == JavaFieldAccess.AccessType.SET
-                        && switches.contains(a.getTarget().getFullName())
-                        && !a.getOrigin().getName().equals(JavaStaticInitializer.STATIC_INITIALIZER_NAME)) {
-                    writers.add(a.getDescription());
-                }
-            }
-        }
-        assertEquals(List.of(), writers);
-    }
+    static final ArchRule theEngineHasNoSwitches = fields()
+            .that().areDeclaredInClassesThat().resideInAPackage(BASE + "engine..")
+            .and().areStatic()
+            .and().areNotDeclaredIn(BASE + "engine.Backends")
+            .and().areNotDeclaredIn(BASE + "engine.NativeThreads")
+            .should().beFinal();
 }

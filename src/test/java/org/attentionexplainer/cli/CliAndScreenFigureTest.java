@@ -1,6 +1,5 @@
 package org.attentionexplainer.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +16,7 @@ import org.attentionexplainer.export.SvgWriter;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.i18n.Localization;
 import org.attentionexplainer.render.Drawing;
+import org.attentionexplainer.render.Drawings;
 import org.attentionexplainer.render.Mark;
 import org.attentionexplainer.ui.TestContexts;
 import org.attentionexplainer.ui.explorer.ControlsModel;
@@ -81,7 +81,7 @@ class CliAndScreenFigureTest {
     void oneHeadIsTheSameDrawingOnScreenAndOnTheCommandLine() throws Exception {
         Cli c = cli();
         Drawing cli = FigureFiles.draw(c.figures().head(c.in().trace(), 1, c.request()));
-        assertSameMarks(onScreen(ViewMode.FOCUS), cli);
+        Drawings.assertSameMarks(onScreen(ViewMode.FOCUS), cli);
         assertTrue(captionOf(cli).contains("hard"), captionOf(cli));
     }
 
@@ -89,7 +89,7 @@ class CliAndScreenFigureTest {
     void theGridOfEveryHeadIsTheSameDrawingOnScreenAndOnTheCommandLine() throws Exception {
         Cli c = cli();
         List<Integer> all = IntStream.range(0, 4).boxed().toList();
-        assertSameMarks(onScreen(ViewMode.GRID), FigureFiles.draw(c.figures().grid(c.in().trace(), all, c.request())));
+        Drawings.assertSameMarks(onScreen(ViewMode.GRID), FigureFiles.draw(c.figures().grid(c.in().trace(), all, c.request())));
     }
 
     @Test
@@ -119,28 +119,5 @@ class CliAndScreenFigureTest {
             caption.insert(0, texts.get(i).text() + " ");
         }
         return caption.toString().strip();
-    }
-
-    static void assertSameMarks(Drawing expected, Drawing actual) {
-        assertEquals(expected.width(), actual.width(), "width");
-        assertEquals(expected.height(), actual.height(), "height");
-        assertEquals(expected.background(), actual.background(), "background");
-        assertEquals(expected.marks().size(), actual.marks().size(), "marks");
-        for (int i = 0; i < expected.marks().size(); i++) {
-            Mark e = expected.marks().get(i);
-            Mark a = actual.marks().get(i);
-            if (e instanceof Mark.Raster er && a instanceof Mark.Raster ar) {
-                assertEquals(List.of(er.x(), er.y(), er.w(), er.h()), List.of(ar.x(), ar.y(), ar.w(), ar.h()),
-                        "raster " + i);
-                assertEquals(List.of(er.cols(), er.rows()), List.of(ar.cols(), ar.rows()), "raster " + i);
-                assertArrayEquals(er.argb(), ar.argb(), "raster " + i);
-            } else if (e instanceof Mark.Hatch eh && a instanceof Mark.Hatch ah) {
-                assertArrayEquals(eh.boxes(), ah.boxes(), "hatch " + i);
-                assertEquals(List.of(eh.color(), eh.spacing(), eh.width()), List.of(ah.color(), ah.spacing(),
-                        ah.width()), "hatch " + i);
-            } else {
-                assertEquals(e, a, "mark " + i);
-            }
-        }
     }
 }

@@ -30,6 +30,10 @@ class EnginePathsTest {
 
     @Test
     void nd4jPathMatchesEveryGoldenCase() throws Exception {
+        everyGoldenCase(ND4J);
+    }
+
+    private static void everyGoldenCase(AttentionEngine engine) throws Exception {
         Path root = Path.of(EnginePathsTest.class.getResource("/golden").toURI());
         List<Path> specs;
         try (Stream<Path> files = Files.walk(root)) {
@@ -39,7 +43,7 @@ class EnginePathsTest {
         assertTrue(specs.size() >= 11, "found only " + specs.size() + " golden specs");
         for (int round = 0; round < 2; round++) {
             for (Path spec : specs) {
-                check(spec);
+                check(engine, spec);
             }
         }
     }
@@ -49,30 +53,21 @@ class EnginePathsTest {
         // the other backends' way (CUDA: products as ND4J views, the maps' buffer copied to and
         // from the heap as a whole) and a JVM without the vector API; on the CPU, so this checks
         // the route's arithmetic, not a GPU's memory
-        boolean direct = EngineRoutes.useDirect(false);
-        boolean host = EngineRoutes.useHostMemory(false);
-        RowMath rows = EngineRoutes.useRows(new ScalarRowMath());
-        try {
-            assertTrue(!Products.direct() && !Products.hostMemory());
-            nd4jPathMatchesEveryGoldenCase();
-            longInputsGoAFewHeadsAtATimeWithTheSameResults();
-            longInputsWithGroupedHeadsRotaryPositionsAndTilesMatchThePlainSteps();
-        } finally {
-            EngineRoutes.useDirect(direct);
-            EngineRoutes.useHostMemory(host);
-            EngineRoutes.useRows(rows);
-        }
+        AttentionEngine other = EngineRoutes.otherBackends();
+        everyGoldenCase(other);
+        headsInGroups(other);
+        groupedRotaryAndTiled(other);
     }
 
-    private static void check(Path specFile) throws Exception {
+    private static void check(AttentionEngine engine, Path specFile) throws Exception {
         JsonNode json = new ObjectMapper().readTree(specFile.toFile());
         double atol = json.path("expect_atol").asDouble(Arrays32.ATOL);
         AttentionSpec spec = new ComputeSpecReader().read(specFile);
-        expectMatches(specFile, json, atol, "", ND4J.compute(spec));
+        expectMatches(specFile, json, atol, "", engine.compute(spec));
         // a slider step: the same model at another temperature first, whose Q, K, V and scores
         // the engine takes over; the reference arrays must come out all the same
-        AttentionTrace before = ND4J.compute(spec.toBuilder().temperature(spec.temperature() * 3).build());
-        AttentionTrace after = ND4J.compute(spec, before);
+        AttentionTrace before = engine.compute(spec.toBuilder().temperature(spec.temperature() * 3).build());
+        AttentionTrace after = engine.compute(spec, before);
         assertSame(before.scores(), after.scores(), "the scores of the same model are taken over");
         expectMatches(specFile, json, atol, " (after a temperature step)", after);
     }
@@ -150,22 +145,22 @@ class EnginePathsTest {
                 .build();
         AttentionSpec identity = spec.toBuilder().projection(new Projection.Identity()).build();
         for (boolean direct : new boolean[] {true, false}) {
-            boolean was = EngineRoutes.useDirect(direct);
-            try {
-                for (AttentionSpec variant : List.of(fused, identity)) {
-                    Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
-                    ComputeWriter.arrays(plain.compute(variant)).forEach((name, want) -> Arrays32.assertClose(
-                            variant.projection().getClass().getSimpleName() + " " + name + " direct " + direct, want,
-                            got.get(name), 1e-6));
-                }
-            } finally {
-                EngineRoutes.useDirect(was);
+            AttentionEngine route = EngineRoutes.products(direct);
+            for (AttentionSpec variant : List.of(fused, identity)) {
+                Map<String, Tensor> got = ComputeWriter.arrays(route.compute(variant));
+                ComputeWriter.arrays(plain.compute(variant)).forEach((name, want) -> Arrays32.assertClose(
+                        variant.projection().getClass().getSimpleName() + " " + name + " direct " + direct, want,
+                        got.get(name), 1e-6));
             }
         }
     }
 
     @Test
     void longInputsGoAFewHeadsAtATimeWithTheSameResults() {
+        headsInGroups(ND4J);
+    }
+
+    private static void headsInGroups(AttentionEngine engine) {
         Random rng = new Random(17);
         int b = 2;
         int t = 600;
@@ -189,7 +184,7 @@ class EnginePathsTest {
             assertEquals(List.of(new MaskedRow(1, 0)), fullyMasked);
             AttentionTrace want = PlainAttention.compute(variant, variant.input(), variant.input(), sh, mask,
                     fullyMasked, variant.scale().factorFor(sh.hd()), List.of(), List.of(), "plain");
-            Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
+            Map<String, Tensor> got = ComputeWriter.arrays(engine.compute(variant));
             // sums of products of unit-size numbers: float rounding is about 1e-6 absolute
             ComputeWriter.arrays(want).forEach((name, w) -> Arrays32.assertClose(n + " " + name, w, got.get(name),
                     Arrays32.ATOL));
@@ -198,6 +193,10 @@ class EnginePathsTest {
 
     @Test
     void longInputsWithGroupedHeadsRotaryPositionsAndTilesMatchThePlainSteps() {
+        groupedRotaryAndTiled(ND4J);
+    }
+
+    private static void groupedRotaryAndTiled(AttentionEngine engine) {
         // the BLAS route reads each K/V head for its group of query heads where the projection
         // wrote it, and the rotated q and k from their own copies; plain Java is checked against
         // PyTorch by the golden cases. Weights of nn.Linear's size (about 1 / sqrt(fan in)) keep
@@ -237,7 +236,7 @@ class EnginePathsTest {
                         variant.source() == null ? variant.input() : variant.source(), sh, mask,
                         WeightRules.fullyMaskedRows(mask), variant.scale().factorFor(sh.hd()), List.of(), List.of(),
                         "plain");
-                Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
+                Map<String, Tensor> got = ComputeWriter.arrays(engine.compute(variant));
                 assertEquals(ComputeWriter.arrays(want).keySet(), got.keySet());
                 ComputeWriter.arrays(want).forEach((name, w) -> Arrays32.assertClose(
                         algorithm.specValue() + " " + name, w, got.get(name), Arrays32.ATOL));

@@ -98,12 +98,12 @@ public final class NativeMemoryStress {
             NdBuffers.readInto(Nd4j.valueArrayOf(new long[] {heap.length}, value, DataType.FLOAT), heap, 0);
             requireAll(heap, value, "readInto");
             INDArray target = Nd4j.createUninitialized(DataType.FLOAT, heap.length);
-            NdBuffers.write(target, heap, 0);
+            NdBuffers.write(target, heap, 0, Products.hostMemory());
             requireAll(NdBuffers.read(target), value, "write");
             INDArray product = Nd4j.createUninitialized(DataType.FLOAT, sh.t(), sh.t());
             Products.gemm(Block.of(Nd4j.valueArrayOf(new long[] {sh.t(), sh.hd()}, 1f, DataType.FLOAT)), false,
                     Block.of(Nd4j.valueArrayOf(new long[] {sh.t(), sh.hd()}, value, DataType.FLOAT)), true,
-                    Block.of(product));
+                    Block.of(product), 0f, Products.direct());
             requireAll(NdBuffers.read(product), value * sh.hd(), "gemm");
             rounds++;
         }

@@ -11,11 +11,9 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.Spinner;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.export.AttentionFigures.MatrixRange;
 import org.attentionexplainer.lesson.chapters.CausalChapter;
 import org.attentionexplainer.lesson.chapters.ChapterText;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
-import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -68,19 +66,18 @@ final class CausalPage extends ChapterPage<CausalChapter> {
                 PageLayout.label(i18n.text("chapter.ui.causal.seed"), "page-caption"), seed);
 
         var c = model();
-        Node compare = Maps.control("causal-compare", Maps.figure(i18n, c, x -> Figure.grid(
+        Node compare = Maps.control("causal-compare", Maps.figure(i18n, c, x -> Maps.grid(
                 List.of(data(x, x.maskThenSoftmax().matrix(), true),
                         data(x, x.softmaxThenRenormalize().matrix(), true)),
                 List.of(i18n.get("chapter.ui.causal.maskFirst"), i18n.get("chapter.ui.causal.renormFirst")),
-                ColorScale.unit(ColorMap.VIRIDIS), Maps.options(i18n, "chapter.causal.title", "chapter.ui.weight", 2,
-                        48))), 24);
+                MatrixRange.UNIT, Maps.options(i18n, "chapter.causal.title", "chapter.ui.weight", 2, 48))), 24);
         Label diff = PageLayout.text(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : c.get().differenceText(), c), "causal-difference", "page-result");
-        Node wrong = Maps.control("causal-zero", Maps.figure(i18n, c, x -> Figure.grid(
+        Node wrong = Maps.control("causal-zero", Maps.figure(i18n, c, x -> Maps.grid(
                 List.of(data(x, x.zeroMaskedWeights().matrix(), false),
                         data(x, x.dropout().after().matrix(), true)),
                 List.of(i18n.get("chapter.ui.causal.zeroMask"), i18n.get("chapter.ui.causal.afterDropout")),
-                ColorScale.auto(ColorMap.VIRIDIS, List.of(data(x, x.dropout().after().matrix(), true))),
+                MatrixRange.AUTO, List.of(data(x, x.dropout().after().matrix(), true)),
                 Maps.options(i18n, "chapter.ui.causal.zeroAndDropout", "chapter.ui.weight", 2, 48))), 24);
         Label leak = PageLayout.text(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : c.get().leakText(0), c), "causal-leak", "page-result");

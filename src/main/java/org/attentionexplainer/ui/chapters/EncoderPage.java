@@ -4,11 +4,9 @@ import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.export.AttentionFigures.MatrixRange;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.EncoderChapter;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
-import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.ui.common.PageLayout;
@@ -46,7 +44,7 @@ final class EncoderPage extends ChapterPage<EncoderChapter> {
                     Maps.data(x.tokens(), cols, x.ffn().output().matrix(), null),
                     Maps.data(x.tokens(), cols, x.output().matrix(), null));
             List<String> titles = List.of("X + PE", "H = LayerNorm(X0 + Z)", "F = FFN(H)", "Y = LayerNorm(H + F)");
-            return Figure.grid(maps, titles, ColorScale.centred(ColorMap.BLUE_RED, maps),
+            return Maps.grid(maps, titles, MatrixRange.SIGNED,
                     Maps.options(i18n, "chapter.ui.encoder.steps", "chapter.ui.value", 2, 40)
                             .withAxes(i18n.get("chapter.ui.axis.tokens"), i18n.get("chapter.ui.axis.features")));
         }), 30);

@@ -15,8 +15,6 @@ import javafx.scene.layout.VBox;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.FlashChapter;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.PageLayout;
@@ -126,7 +124,7 @@ final class FlashPage extends ChapterPage<FlashChapter> {
         List<String> keys = labels("k", c.keys());
         HeatmapData logits = Maps.data(rows, keys, c.logits().matrix(), (i, j) -> !tile.holds(i, j));
         HeatmapData all = Maps.data(rows, keys, c.logits().matrix(), null);
-        return Figure.single(logits, ColorScale.auto(ColorMap.VIRIDIS, List.of(all)),
+        return Maps.auto(logits, List.of(all),
                 Maps.options(i18n, "chapter.ui.flash.map", "chapter.ui.flash.logit", 1, 52)
                         .withLegend(true, i18n.get("chapter.ui.flash.logit"), i18n.get("chapter.ui.flash.notHeld")));
     }

@@ -11,10 +11,9 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
+import org.attentionexplainer.export.AttentionFigures.MatrixRange;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.GqaChapter;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.PageLayout;
@@ -132,7 +131,7 @@ final class GqaPage extends ChapterPage<GqaChapter> {
             maps.add(Maps.data(tokens, tokens, x.headWeights(h), null));
             titles.add(i18n.get("chapter.ui.gqa.mapTitle", h + 1, x.kvHeadOf(h) + 1));
         }
-        return Figure.grid(maps, titles, ColorScale.auto(ColorMap.VIRIDIS, maps),
+        return Maps.grid(maps, titles, MatrixRange.AUTO,
                 Maps.options(i18n, "chapter.ui.gqa.maps", "chapter.ui.gqa.stretched", -1, 30), 4);
     }
 

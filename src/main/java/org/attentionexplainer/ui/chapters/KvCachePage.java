@@ -16,8 +16,6 @@ import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.CourseExamples;
 import org.attentionexplainer.lesson.chapters.KvCacheChapter;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.Numbers;
@@ -103,8 +101,7 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         int n = s.step();
         List<String> tokens = c.tokens();
         HeatmapData weights = Maps.data(tokens, tokens, c.stepped().matrix(), (i, j) -> i >= n || j > i);
-        return Figure.tables(List.of(weights), List.of(i18n.get("chapter.ui.kv.weights")),
-                List.of(ColorScale.unit(ColorMap.VIRIDIS)), List.of(i18n.get("chapter.ui.weight")), List.of(n - 1),
+        return Maps.outlined(weights, i18n.get("chapter.ui.kv.weights"), n - 1, i18n.get("chapter.ui.weight"),
                 Maps.options(i18n, "chapter.ui.kv.map", "chapter.ui.weight", 2, 52)
                         .withLegend(true, i18n.get("chapter.ui.weight"), i18n.get("chapter.ui.kv.notYet")));
     }

@@ -45,6 +45,32 @@ final class Maps {
         return AttentionFigures.matrix(d, MatrixRange.SIGNED, o);
     }
 
+    /** Small multiples on one scale over {@code range}, as many columns as make the cells largest. */
+    static Figure grid(List<HeatmapData> maps, List<String> titles, MatrixRange range, HeatmapOptions o) {
+        return AttentionFigures.matrices(maps, titles, range, o, 0);
+    }
+
+    static Figure grid(List<HeatmapData> maps, List<String> titles, MatrixRange range, HeatmapOptions o,
+                       int columns) {
+        return AttentionFigures.matrices(maps, titles, range, o, columns);
+    }
+
+    /** Small multiples whose one scale spans {@code over} only. */
+    static Figure grid(List<HeatmapData> maps, List<String> titles, MatrixRange range, List<HeatmapData> over,
+                       HeatmapOptions o) {
+        return AttentionFigures.matrices(maps, titles, range, over, o, 0);
+    }
+
+    /** One matrix on the stretched scale of {@code over}: what a stepped map will show. */
+    static Figure auto(HeatmapData d, List<HeatmapData> over, HeatmapOptions o) {
+        return AttentionFigures.matrix(d, MatrixRange.AUTO, over, o);
+    }
+
+    /** One matrix of weights, titled, with row {@code row} outlined. */
+    static Figure outlined(HeatmapData d, String title, int row, String legend, HeatmapOptions o) {
+        return AttentionFigures.outlined(d, title, MatrixRange.UNIT, row, legend, o);
+    }
+
     /**
      * A heatmap whose figure follows {@code figure} (null shows nothing). It fills the page's width
      * and is as tall as the figure is at that width (no taller than the visible page), so that it

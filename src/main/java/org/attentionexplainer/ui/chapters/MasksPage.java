@@ -11,11 +11,9 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.export.AttentionFigures.MatrixRange;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.MasksChapter;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
-import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -87,7 +85,7 @@ final class MasksPage extends ChapterPage<MasksChapter> {
                 maps.add(Maps.data(x.tokens().get(s), x.tokens().get(s), x.combinedFor(s), null));
                 titles.add(i18n.get("chapter.ui.masks.sentence", s + 1));
             }
-            return Figure.grid(maps, titles, ColorScale.unit(ColorMap.GREYSCALE),
+            return Maps.grid(maps, titles, MatrixRange.MASK,
                     Maps.options(i18n, "chapter.ui.masks.matrices", "chapter.ui.masks.hidden", 0, 44));
         }), 23);
         Node weights = Maps.control("masks-weights", Maps.figure(i18n, mk, x -> {
@@ -99,7 +97,7 @@ final class MasksPage extends ChapterPage<MasksChapter> {
                         (i, j) -> mask[i][j] != 0f));
                 titles.add(i18n.get("chapter.ui.masks.sentence", s + 1));
             }
-            return Figure.grid(maps, titles, ColorScale.unit(ColorMap.VIRIDIS),
+            return Maps.grid(maps, titles, MatrixRange.UNIT,
                     Maps.options(i18n, "chapter.ui.masks.weights", "chapter.ui.weight", 2, 44));
         }), 23);
         Label or = PageLayout.computed(i18n, "masks-or", () -> mk.get() == null ? ""

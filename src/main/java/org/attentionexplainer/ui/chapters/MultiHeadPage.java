@@ -7,12 +7,10 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.export.AttentionFigures.MatrixRange;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.MultiHeadChapter;
 import org.attentionexplainer.lesson.chapters.ShapeStep;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
-import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -47,7 +45,7 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
                 maps.add(Maps.data(x.trace().tokens(), x.trace().tokens(), x.headWeights(h), (i, j) -> j > i));
                 titles.add(i18n.get("chapter.ui.head", h + 1));
             }
-            return Figure.grid(maps, titles, ColorScale.unit(ColorMap.VIRIDIS),
+            return Maps.grid(maps, titles, MatrixRange.UNIT,
                     Maps.options(i18n, "chapter.ui.multihead.heads", "chapter.ui.weight", 2, 44)
                             .withCaption(i18n.get("chapter.ui.multihead.headsCaption")));
         }), 23);

@@ -11,10 +11,9 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Circle;
 import javafx.scene.shape.Line;
+import org.attentionexplainer.export.AttentionFigures.MatrixRange;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.RopeChapter;
-import org.attentionexplainer.render.ColorMap;
-import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.Numbers;
@@ -84,8 +83,8 @@ final class RopePage extends ChapterPage<RopeChapter> {
         List<String> pos = RopeChapter.positions();
         List<HeatmapData> maps = List.of(Maps.data(pos, pos, x.rope().matrix(), null),
                 Maps.data(pos, pos, x.sinusoidal().matrix(), null));
-        return Figure.grid(maps, List.of(i18n.get("chapter.ui.rope.ropePanel"), i18n.get("chapter.ui.rope.sinPanel")),
-                ColorScale.centred(ColorMap.BLUE_RED, maps),
+        return Maps.grid(maps, List.of(i18n.get("chapter.ui.rope.ropePanel"), i18n.get("chapter.ui.rope.sinPanel")),
+                MatrixRange.SIGNED,
                 Maps.options(i18n, "chapter.ui.rope.scores", "chapter.ui.rope.legend", 2, 40)
                         .withAxes(i18n.get("chapter.ui.rope.axis.query"), i18n.get("chapter.ui.rope.axis.key")), 2);
     }

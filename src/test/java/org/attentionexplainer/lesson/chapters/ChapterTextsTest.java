@@ -16,6 +16,7 @@ import java.util.Properties;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.Question;
+import org.attentionexplainer.ui.chapters.RegisteredChapters;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.attentionexplainer.lesson.Text;
@@ -37,7 +38,7 @@ class ChapterTextsTest {
         tr = bundle("messages_tr.properties");
         AttentionEngine engine = new AttentionEngine();
         produced = new ArrayList<>();
-        for (Chapter chapter : DefaultChapters.compute(engine)) {
+        for (Chapter chapter : RegisteredChapters.compute(engine)) {
             for (Question q : chapter.quiz().questions()) {
                 produced.add(q.prompt());
                 produced.add(q.explanation());
@@ -82,7 +83,7 @@ class ChapterTextsTest {
 
     @Test
     void everyChapterHasItsTextsInBothLanguages() {
-        for (ChapterText id : DefaultChapters.texts()) {
+        for (ChapterText id : RegisteredChapters.texts()) {
             List<String> keys = new ArrayList<>(List.of(id.titleKey(), id.headlineKey()));
             assertTrue(id.sections().size() >= 2, id + " sections");
             for (Section s : id.sections()) {

@@ -21,7 +21,7 @@ import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The explorer's recompute logic and constraints, synchronous (AppContext.forTests). */
+/** The explorer's recompute logic and constraints, synchronous (TestContexts). */
 class ExplorerViewModelTest {
     private static AppContext context;
 

@@ -16,7 +16,7 @@ import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.Test;
 
-/** The real-model screen's state, synchronous (AppContext.forTests), with the trained model from the class path. */
+/** The real-model screen's state, synchronous (TestContexts), with the trained model from the class path. */
 class RealModelViewModelTest {
 
     private static RealModelViewModel started() {

@@ -10,7 +10,7 @@ import org.attentionexplainer.lesson.chapters.CausalChapter;
 import java.util.List;
 import org.attentionexplainer.lesson.chapters.Chapter;
 import org.attentionexplainer.lesson.chapters.ChapterText;
-import org.attentionexplainer.lesson.chapters.DefaultChapters;
+import org.attentionexplainer.ui.chapters.RegisteredChapters;
 import org.attentionexplainer.lesson.chapters.CostChapter;
 import org.attentionexplainer.lesson.chapters.Golden;
 import org.attentionexplainer.lesson.chapters.HardSoftChapter;
@@ -85,8 +85,8 @@ class QuizzesTest {
 
     @Test
     void everyChapterHasAQuiz() {
-        List<ChapterText> texts = DefaultChapters.texts();
-        List<Chapter> chapters = DefaultChapters.compute(engine);
+        List<ChapterText> texts = RegisteredChapters.texts();
+        List<Chapter> chapters = RegisteredChapters.compute(engine);
         for (int i = 0; i < texts.size(); i++) {
             Quiz quiz = chapters.get(i).quiz();
             assertEquals(texts.get(i).id(), quiz.chapter());
