@@ -18,13 +18,15 @@ public record TrainingOptions(long seed, int steps, int batchSize, double learni
 
     public TrainingOptions {
         if (steps < 1 || steps > MAX_STEPS) {
-            throw new InvalidSpecException("steps", "must be between 1 and " + MAX_STEPS + ", got " + steps);
+            throw new InvalidSpecException("steps", "engine.spec.between", "1", String.valueOf(MAX_STEPS),
+                    String.valueOf(steps));
         }
         if (batchSize < 1 || batchSize > MAX_BATCH) {
-            throw new InvalidSpecException("batch", "must be between 1 and " + MAX_BATCH + ", got " + batchSize);
+            throw new InvalidSpecException("batch", "engine.spec.between", "1", String.valueOf(MAX_BATCH),
+                    String.valueOf(batchSize));
         }
         if (!(learningRate > 0 && learningRate <= 1)) {
-            throw new InvalidSpecException("learning-rate", "must be above 0 and at most 1, got " + learningRate);
+            throw new InvalidSpecException("learning-rate", "engine.spec.rateRange", String.valueOf(learningRate));
         }
     }
 

@@ -66,6 +66,34 @@ class TinyGptViewModelTest {
     }
 
     @Test
+    void badSettingsAreWordedWhollyInTheReadersLanguage() {
+        var context = TestContexts.english();
+        context.i18n().localeProperty().set(java.util.Locale.forLanguageTag("tr"));
+        TinyGptViewModel vm = new TinyGptViewModel(context, Runnable::run);
+        vm.start();
+        GptWeights shipped = vm.modelProperty().get();
+        vm.seedProperty().set("yedi");
+        vm.train();
+        assertEquals("Tohum bir tam sayı olmalı, \"yedi\" değil. Şimdiki model duruyor.", vm.messageProperty().get());
+        vm.seedProperty().set("7");
+        vm.layersProperty().set("0");
+        vm.train();
+        assertEquals("Katman: 1 ile 8 arasında olmalı, 0 verildi. Şimdiki model duruyor.", vm.messageProperty().get());
+        vm.layersProperty().set("2");
+        vm.headsProperty().set("5");
+        vm.train();
+        assertEquals("Baş: 5 baş d_model 64 değerini tam bölmüyor. Şimdiki model duruyor.", vm.messageProperty().get());
+        vm.headsProperty().set("4");
+        vm.stepsProperty().set("0");
+        vm.train();
+        assertEquals("Adım: 1 ile 100000 arasında olmalı, 0 verildi. Şimdiki model duruyor.", vm.messageProperty().get());
+        assertTrue(vm.errorProperty().get());
+        assertSame(shipped, vm.modelProperty().get());
+        assertTrue(vm.lossesProperty().isEmpty());
+        assertEquals(TinyGptViewModel.Status.READY, vm.statusProperty().get());
+    }
+
+    @Test
     void aShortRunReportsEveryStepAndReplacesTheModel() {
         TinyGptViewModel vm = started();
         GptWeights shipped = vm.modelProperty().get();
