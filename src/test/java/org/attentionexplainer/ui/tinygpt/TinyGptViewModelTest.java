@@ -39,7 +39,8 @@ class TinyGptViewModelTest {
         assertEquals(4, vm.maps().traceProperty().get().headCount());
         assertEquals(15, vm.maps().traceProperty().get().queryLength());
         assertEquals(2, vm.scoresProperty().get().repeated().size());
-        assertTrue(vm.scoresProperty().get().bestInduction().score() > 0.5);
+        assertTrue(vm.scoresProperty().get().bestInduction().score() >= 0.9);
+        assertTrue(vm.scoresProperty().get().bestPreviousToken().score() >= 0.9);
     }
 
     @Test
