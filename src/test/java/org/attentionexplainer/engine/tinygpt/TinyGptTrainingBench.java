@@ -50,8 +50,9 @@ class TinyGptTrainingBench {
                 Integer.getInteger("tinygpt.bench.steps", TrainingOptions.DEFAULT.steps()));
         long cpu0 = start[2];
         long t0 = start[1];
-        String backend = Backends.start().backend() + ", native threads " + org.nd4j.linalg.factory.Nd4j
-                .getEnvironment().maxThreads();
+        String backend = Backends.start().backend() + ", ND4J master threads "
+                + org.nd4j.linalg.factory.Nd4j.getEnvironment().maxMasterThreads() + ", OpenBLAS threads "
+                + org.nd4j.linalg.factory.Nd4j.factory().blas().getMaxThreads();
         long t1 = System.nanoTime();
         long ndStart = start[0];
         TrainingRun run = new TrainingRun(GptConfig.DEFAULT, options);
