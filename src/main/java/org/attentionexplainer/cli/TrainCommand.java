@@ -37,7 +37,7 @@ public final class TrainCommand implements Callable<Integer> {
             description = "the model file to write")
     Path outFile;
 
-    @Option(names = "--seed", defaultValue = "2",
+    @Option(names = "--seed", defaultValue = "1",
             description = "seed of the weights and data (default: ${DEFAULT-VALUE})")
     String seed;
 
@@ -50,7 +50,7 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--d-model", defaultValue = "64", description = "model width (default: ${DEFAULT-VALUE})")
     String dModel;
 
-    @Option(names = "--steps", defaultValue = "1500", description = "Adam steps (default: ${DEFAULT-VALUE})")
+    @Option(names = "--steps", defaultValue = "800", description = "Adam steps (default: ${DEFAULT-VALUE})")
     String steps;
 
     @Option(names = "--batch", defaultValue = "32", description = "sequences per step (default: ${DEFAULT-VALUE})")

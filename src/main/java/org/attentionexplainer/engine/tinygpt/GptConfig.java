@@ -34,7 +34,8 @@ public record GptConfig(int vocab, int positions, int dModel, int layers, int he
         check("layers", layers, 1, MAX_LAYERS);
         check("heads", heads, 1, MAX_HEADS);
         if (dModel % heads != 0) {
-            throw new InvalidSpecException("heads", heads + " heads do not divide d_model " + dModel);
+            throw new InvalidSpecException("heads", "engine.spec.headsDivideModel", String.valueOf(heads),
+                    String.valueOf(dModel));
         }
     }
 
@@ -58,7 +59,8 @@ public record GptConfig(int vocab, int positions, int dModel, int layers, int he
 
     private static void check(String field, int value, int min, int max) {
         if (value < min || value > max) {
-            throw new InvalidSpecException(field, "must be between " + min + " and " + max + ", got " + value);
+            throw new InvalidSpecException(field, "engine.spec.between", String.valueOf(min), String.valueOf(max),
+                    String.valueOf(value));
         }
     }
 }

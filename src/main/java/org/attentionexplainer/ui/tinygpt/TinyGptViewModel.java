@@ -137,8 +137,8 @@ public final class TinyGptViewModel {
             fail(e.getMessage());
             return;
         } catch (InvalidSpecException e) {
-            String problem = e.getMessage().substring(Math.min(e.getMessage().length(), e.field().length() + 2));
-            fail(i18n.get("tinygpt.error.settings", fieldName(e.field()), problem));
+            fail(i18n.get("tinygpt.error.settings", fieldName(e.field()), i18n.get(e.messageKey(),
+                    e.messageArgs().toArray())));
             return;
         }
         TrainingControl c = new TrainingControl();

@@ -39,7 +39,8 @@ class TinyGptViewModelTest {
         assertEquals(4, vm.maps().traceProperty().get().headCount());
         assertEquals(15, vm.maps().traceProperty().get().queryLength());
         assertEquals(2, vm.scoresProperty().get().repeated().size());
-        assertTrue(vm.scoresProperty().get().bestInduction().score() > 0.5);
+        assertTrue(vm.scoresProperty().get().bestInduction().score() >= 0.9);
+        assertTrue(vm.scoresProperty().get().bestPreviousToken().score() >= 0.9);
     }
 
     @Test
@@ -60,6 +61,34 @@ class TinyGptViewModelTest {
         vm.train();
         assertTrue(vm.messageProperty().get().startsWith("Layers: must be between 1 and 8"),
                 vm.messageProperty().get());
+        assertSame(shipped, vm.modelProperty().get());
+        assertTrue(vm.lossesProperty().isEmpty());
+        assertEquals(TinyGptViewModel.Status.READY, vm.statusProperty().get());
+    }
+
+    @Test
+    void badSettingsAreWordedWhollyInTheReadersLanguage() {
+        var context = TestContexts.english();
+        context.i18n().localeProperty().set(java.util.Locale.forLanguageTag("tr"));
+        TinyGptViewModel vm = new TinyGptViewModel(context, Runnable::run);
+        vm.start();
+        GptWeights shipped = vm.modelProperty().get();
+        vm.seedProperty().set("yedi");
+        vm.train();
+        assertEquals("Tohum bir tam sayı olmalı, \"yedi\" değil. Şimdiki model duruyor.", vm.messageProperty().get());
+        vm.seedProperty().set("7");
+        vm.layersProperty().set("0");
+        vm.train();
+        assertEquals("Katman: 1 ile 8 arasında olmalı, 0 verildi. Şimdiki model duruyor.", vm.messageProperty().get());
+        vm.layersProperty().set("2");
+        vm.headsProperty().set("5");
+        vm.train();
+        assertEquals("Baş: 5 baş d_model 64 değerini tam bölmüyor. Şimdiki model duruyor.", vm.messageProperty().get());
+        vm.headsProperty().set("4");
+        vm.stepsProperty().set("0");
+        vm.train();
+        assertEquals("Adım: 1 ile 100000 arasında olmalı, 0 verildi. Şimdiki model duruyor.", vm.messageProperty().get());
+        assertTrue(vm.errorProperty().get());
         assertSame(shipped, vm.modelProperty().get());
         assertTrue(vm.lossesProperty().isEmpty());
         assertEquals(TinyGptViewModel.Status.READY, vm.statusProperty().get());
