@@ -121,7 +121,7 @@ class ProjectorFxTest {
     void everyChaptersMapsFillTheirPane(boolean presenting, Locale locale) throws Exception {
         open("chapters", presenting, locale);
         int checked = 0;
-        for (int page = 1; page <= 30; page++) {
+        for (int page = 1; page <= 60; page++) {
             settle();
             for (HeatmapControl c : shownMaps()) {
                 FigureLayout l = c.shownProperty().get();
