@@ -147,6 +147,14 @@ public final class Figure {
         return new Figure(panels, bars, columns, rowLabelled, other);
     }
 
+    /**
+     * The same figure with its panels in as many columns as make the cells largest in the room
+     * it is given: a screen wraps what an export lays out in one row.
+     */
+    public Figure reflowed() {
+        return new Figure(panels, bars, 0, rowLabelled, options);
+    }
+
     public HeatmapOptions options() {
         return options;
     }

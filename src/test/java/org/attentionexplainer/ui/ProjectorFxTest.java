@@ -121,7 +121,7 @@ class ProjectorFxTest {
     void everyChaptersMapsFillTheirPane(boolean presenting, Locale locale) throws Exception {
         open("chapters", presenting, locale);
         int checked = 0;
-        for (int page = 1; page <= 30; page++) {
+        for (int page = 1; page <= 60; page++) {
             settle();
             for (HeatmapControl c : shownMaps()) {
                 FigureLayout l = c.shownProperty().get();
@@ -167,18 +167,14 @@ class ProjectorFxTest {
             next();
         }
         settle();
-        // step 4: scores, weights and context vectors of the three tokens
-        for (String table : List.of("all-scores", "all-weights", "all-context")) {
-            for (int r = 0; r < 3; r++) {
-                for (int c = 0; c < 3; c++) {
-                    Node cell = robot.lookup("#" + table + "-" + r + "-" + c).query();
-                    Bounds b = cell.localToScene(cell.getLayoutBounds());
-                    double least = presenting ? 48 : 32;
-                    assertTrue(b.getWidth() >= least && b.getHeight() >= least, table + " cell " + r + "," + c
-                            + " is " + b.getWidth() + " x " + b.getHeight() + " px, presenting " + presenting);
-                }
-            }
-        }
+        // step 4: scores, weights and context vectors of the three tokens, in one figure
+        HeatmapControl map = robot.lookup("#all-figure").queryAs(HeatmapControl.class);
+        FigureLayout l = map.shownProperty().get();
+        System.out.println(describe("walkthrough step 4", map));
+        assertEquals(3, l.panelCount());
+        assertTrue(l.cellSize() >= (presenting ? atLeast(48) : 32), describe("walkthrough step 4", map));
+        assertTrue(l.labelsShown() && l.valuesShown(), describe("walkthrough step 4", map));
+        assertTrue(onScreen(map, l), describe("walkthrough step 4", map));
         boolean inputsShown = robot.lookup(".walk-value-field").queryAll().stream().anyMatch(ProjectorFxTest::treeVisible);
         assertEquals(!presenting, inputsShown, "the editing panel is shown only out of presentation mode");
     }

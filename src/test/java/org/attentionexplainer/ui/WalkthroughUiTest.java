@@ -11,6 +11,11 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import org.attentionexplainer.render.CellHit;
+import org.attentionexplainer.render.Figure;
+import org.attentionexplainer.render.FigureLayout;
+import org.attentionexplainer.render.HeatmapData;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -75,23 +80,50 @@ class WalkthroughUiTest {
     }
 
     /**
-     * Step 4 colours the weights on 0 to 1 and says so under the matrix: the weight 0.2291 (query
-     * "shiny", key "Hello") is a fifth of the way up, not the palest fill of its row.
+     * Step 4 draws its matrices as the figure builder does: the weights are a heatmap on 0 to 1
+     * with their numbers in the cells. The row of "shiny" is the worked example's published
+     * [0.2291, 0.4063, 0.3646]; the weight 0.2291 is a fifth of the way up the scale, not the
+     * palest colour of its row.
      */
     @Test
-    void stepFourColoursWeightsOnZeroToOneAndShowsTheRange() {
-        key(KeyCode.END);
-        key(KeyCode.HOME);
+    void stepFourDrawsTheWeightsAsAHeatmapOnZeroToOne() {
+        toStepFour();
+        HeatmapControl map = robot.lookup("#all-figure").queryAs(HeatmapControl.class);
+        Figure figure = map.getFigure();
+        int weights = panel(figure, "Weights A (each row sums to 1)");
+        HeatmapData d = figure.data(weights);
+        assertEquals(List.of("Hello", "shiny", "sun"), d.rowLabels());
+        double[] shiny = {0.2291, 0.4063, 0.3646};
+        for (int j = 0; j < 3; j++) {
+            assertEquals(shiny[j], d.value(1, j), 5e-5, "weight of shiny for key " + j);
+        }
+        assertEquals(0, figure.scale(weights).min(), 0);
+        assertEquals(1, figure.scale(weights).max(), 0);
+        assertEquals(0.2291, figure.scale(weights).position(d.value(1, 0)), 5e-5);
+        // shiny·Hello = 0.53×0.34 + 0.34×0.22 + 0.98×0.54 = 0.7842, a heatmap of its own
+        int scores = panel(figure, "Scores S = X Xᵀ");
+        assertEquals(0.7842, figure.data(scores).value(1, 0), 5e-5);
+        assertTrue(figure.scale(scores) != null && figure.scale(scores).max() > 1, "scores on their own range");
+        FigureLayout shown = map.shownProperty().get();
+        assertTrue(shown.valuesShown(), "the numbers are drawn in the cells");
+        assertTrue(shown.labelsShown(), "every token is named");
+        assertTrue(shown.cellSize() >= 32, "cells of " + shown.cellSize() + " px");
+    }
+
+    private void toStepFour() {
         for (int i = 0; i < 3; i++) {
             key(KeyCode.RIGHT);
         }
         assertEquals("Step 4 of 8", text("#walk-progress"));
-        javafx.scene.layout.StackPane cell = robot.lookup("#all-weights-1-0").queryAs(javafx.scene.layout.StackPane.class);
-        assertEquals("0.2291", ((Labeled) cell.getChildren().get(cell.getChildren().size() - 1)).getText());
-        double fill = cell.getChildren().get(0).getOpacity();
-        assertEquals(0.08 + 0.8 * 0.2291, fill, 1e-3, "the fill's opacity: 0.08 at 0 up to 0.88 at 1");
-        assertEquals("0.0000", text("#all-weights-legend-min"));
-        assertEquals("1.0000", text("#all-weights-legend-max"));
+    }
+
+    private static int panel(Figure figure, String title) {
+        for (int p = 0; p < figure.panelCount(); p++) {
+            if (title.equals(figure.title(p))) {
+                return p;
+            }
+        }
+        throw new AssertionError("no panel " + title);
     }
 
     @Test
@@ -136,12 +168,12 @@ class WalkthroughUiTest {
 
     @Test
     void clickingATokenMakesItTheQueryAndReplaysTheSteps() {
-        key(KeyCode.RIGHT);
-        key(KeyCode.RIGHT);
-        key(KeyCode.RIGHT);
-        assertEquals("Step 4 of 8", text("#walk-progress"));
-        assertEquals("0.2291", text("#all-weights-1-0 .label"));
-        robot.clickOn("#all-weights-row-2");
+        toStepFour();
+        HeatmapControl map = robot.lookup("#all-figure").queryAs(HeatmapControl.class);
+        int weights = panel(map.getFigure(), "Weights A (each row sums to 1)");
+        // the cell of query "sun", key "Hello"
+        double[] cell = map.shownProperty().get().bounds(new CellHit(weights, 2, 0));
+        robot.clickOn(map.localToScreen(cell[0] + cell[2] / 2, cell[1] + cell[3] / 2));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Step 1 of 8", text("#walk-progress"));
         assertTrue(text(".page-heading").startsWith("Query “sun”"), text(".page-heading"));

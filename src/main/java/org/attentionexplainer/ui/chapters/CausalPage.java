@@ -91,8 +91,8 @@ final class CausalPage extends ChapterPage<CausalChapter> {
             return i18n.get("chapter.ui.causal.torch", x.dropout().differencesFromTorch(),
                     x.dropout().kept() + x.dropout().dropped());
         }, c);
-        return layout(chapters, controls, new VBox(compare, diff, wrong, answer(chapters, leak, "leak"), summary,
-                torch));
+        return layout(chapters, controls, new VBox(part(compare, diff),
+                part(wrong, answer(chapters, leak, "leak"), summary, torch)));
     }
 
     private static HeatmapData data(CausalChapter x, float[][] w, boolean hideFuture) {

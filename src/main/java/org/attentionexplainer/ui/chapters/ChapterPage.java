@@ -40,6 +40,8 @@ abstract class ChapterPage<M extends Chapter> {
     /** Narrative sections (by title key) that state answers, and the questions whose answers they state. */
     private final Map<String, String[]> sectionAnswers = new HashMap<>();
     private final Set<String> coveredQuestions = new TreeSet<>();
+    /** The parts a presenter steps through; null for a page without parts, or until the page is made. */
+    private Parts parts;
 
     /** The chapter's title, headline and narrative. */
     abstract ChapterText text();
@@ -65,16 +67,40 @@ abstract class ChapterPage<M extends Chapter> {
     }
 
     /**
-     * One step further inside the chapter, for the presenter keys; false where the chapter has no
-     * step left (or no steps at all), so that the next chapter follows.
+     * One step further inside the chapter, for the presenter keys: its own next step, else in
+     * presentation mode its next part; false where there is none left, so that the next chapter follows.
      */
     final boolean stepForward() {
-        return steps() != null && steps().forward();
+        return (steps() != null && steps().forward()) || (parts != null && parts.forward());
     }
 
-    /** One step back inside the chapter; false at its first step, so that the previous chapter follows. */
+    /** One step or part back inside the chapter; false at its start, so that the previous chapter follows. */
     final boolean stepBack() {
-        return steps() != null && steps().back();
+        return (parts != null && parts.back()) || (steps() != null && steps().back());
+    }
+
+    /** Shows the page's first part, as the page is reached going forward. */
+    final void enterAtStart() {
+        if (parts != null) {
+            parts.first();
+        }
+    }
+
+    /** Shows the page's last part, as the page is reached going back. */
+    final void enterAtEnd() {
+        if (parts != null) {
+            parts.last();
+        }
+    }
+
+    /** The parts of the page, or null for a page without parts (see {@link Parts}). */
+    final Parts parts() {
+        return parts;
+    }
+
+    /** A part of the page's visual, stepped through on its own in presentation mode (see {@link Parts}). */
+    static Node part(Node... nodes) {
+        return Parts.part(nodes);
     }
 
     /**
@@ -137,6 +163,7 @@ abstract class ChapterPage<M extends Chapter> {
      * The chapter's page: its headline, the controls (null for none), the quiz and the narrative
      * section by section on the left, the visual on the right. Presentation mode keeps the
      * headline and the controls; the narrative steps aside, and the quiz too unless in class mode.
+     * The children of {@code visual} made with {@link #part} are shown one at a time there.
      */
     final Node layout(ChaptersViewModel chapters, Node controls, Node visual) {
         I18n i18n = chapters.i18n();
@@ -159,6 +186,9 @@ abstract class ChapterPage<M extends Chapter> {
         quiz.visibleProperty().bind(chapters.presentingProperty().not().or(chapters.classModeProperty()));
         quiz.managedProperty().bind(quiz.visibleProperty());
         visual.getStyleClass().add("chapter-visual");
+        List<Node> declared = visual instanceof javafx.scene.Parent p ? p.getChildrenUnmodifiable().stream()
+                .filter(n -> n.getStyleClass().contains(Parts.PART)).toList() : List.of();
+        parts = declared.isEmpty() ? null : new Parts(declared, quiz, chapters.presentingProperty());
         // the controls and the quiz first, where they are seen without scrolling; the sections below
         if (controls == null) {
             return PageLayout.page(LEFT_SHARE, visual, headline, quiz, narrative);

@@ -139,6 +139,14 @@ public final class ChaptersView {
         list.getChildren().add(resetAll);
         list.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         list.visibleProperty().bind(model.indexShownProperty());
-        return list;
+        // in presentation mode's large type the index is taller than a projector's screen: it scrolls,
+        // and while closed it takes no room, rather than making the page taller than the window
+        ScrollPane scroll = new ScrollPane(list);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().addAll("edge-to-edge", "chapter-index-scroll");
+        scroll.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        scroll.visibleProperty().bind(list.visibleProperty());
+        scroll.managedProperty().bind(scroll.visibleProperty());
+        return scroll;
     }
 }

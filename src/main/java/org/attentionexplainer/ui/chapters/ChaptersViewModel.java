@@ -281,14 +281,31 @@ public final class ChaptersViewModel {
         return book.next();
     }
 
-    /** The presenter keys' forward: the next step of a chapter with steps, after its last the next chapter. */
+    /**
+     * The presenter keys' forward: the next step of a chapter with steps or, in presentation mode,
+     * its next part; after its last the next chapter, at its first part.
+     */
     public boolean stepOrNext() {
-        return (!book.indexShownProperty().get() && book.currentProperty().get().stepForward()) || next();
+        if (!book.indexShownProperty().get() && book.currentProperty().get().stepForward()) {
+            return true;
+        }
+        if (!next()) {
+            return false;
+        }
+        book.currentProperty().get().enterAtStart();
+        return true;
     }
 
-    /** The presenter keys' back: the step before, before the first the previous chapter. */
+    /** The presenter keys' back: the step before, before the first the previous chapter at its last part. */
     public boolean stepOrPrevious() {
-        return (!book.indexShownProperty().get() && book.currentProperty().get().stepBack()) || previous();
+        if (!book.indexShownProperty().get() && book.currentProperty().get().stepBack()) {
+            return true;
+        }
+        if (!previous()) {
+            return false;
+        }
+        book.currentProperty().get().enterAtEnd();
+        return true;
     }
 
     public boolean previous() {

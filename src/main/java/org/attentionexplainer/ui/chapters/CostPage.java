@@ -113,8 +113,8 @@ final class CostPage extends ChapterPage<CostChapter> {
         fillChart(chart, c.get());
         answerSection("chapter.cost.memory.title", "doubling");
         answerSection("chapter.cost.correction.title", "correction");
-        return layout(chapters, controls, new VBox(answer(chapters, figures, "kv"), chart,
-                answer(chapters, correction, "correction")));
+        return layout(chapters, controls, new VBox(part(answer(chapters, figures, "kv")),
+                part(chart, answer(chapters, correction, "correction"))));
     }
 
     private String figures(CostChapter ch) {

@@ -49,7 +49,7 @@ final class CrossPage extends ChapterPage<CrossChapter> {
             return String.join("\n", lines);
         }, cr);
         answerSection("chapter.cross.shape.title", "columns");
-        return layout(chapters, null, new VBox(answer(chapters, map, "columns", "strongest"),
-                answer(chapters, shape, "columns"), answer(chapters, strongest, "strongest")));
+        return layout(chapters, null, new VBox(part(answer(chapters, map, "columns", "strongest")),
+                part(answer(chapters, shape, "columns"), answer(chapters, strongest, "strongest"))));
     }
 }

@@ -97,8 +97,8 @@ final class EdgeCasesPage extends ChapterPage<EdgeCasesChapter.Single> {
         charts.getStyleClass().add("edge-charts");
         answerSection("chapter.edge.single.title", "single");
         answerSection("chapter.edge.long.title", "entries");
-        return layout(chapters, null, new VBox(emptyText, answer(chapters, map, "single"),
-                answer(chapters, singleText, "single"), charts, answer(chapters, longText, "entries")));
+        return layout(chapters, null, new VBox(part(emptyText, answer(chapters, map, "single"),
+                answer(chapters, singleText, "single")), part(charts, answer(chapters, longText, "entries"))));
     }
 
     private static NumberAxis lengthAxis() {

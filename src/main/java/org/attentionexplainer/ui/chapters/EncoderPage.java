@@ -62,8 +62,8 @@ final class EncoderPage extends ChapterPage<EncoderChapter> {
                 EncoderChapter.D_MODEL, EncoderChapter.D_FF, EncoderChapter.HEADS));
         answerSection("chapter.encoder.addnorm.title", "mean");
         answerSection("chapter.encoder.ffn.title", "ffn");
-        return layout(chapters, null, new VBox(pe, answer(chapters, shapes, "ffn"), steps,
-                answer(chapters, stats, "mean")));
+        return layout(chapters, null, new VBox(part(pe), part(answer(chapters, shapes, "ffn"), steps,
+                answer(chapters, stats, "mean"))));
     }
 
     private static float[][] transpose(float[][] m) {

@@ -73,10 +73,10 @@ final class HardSoftPage extends ChapterPage<HardSoftChapter> {
                     numbers.vector(x.store().softOutput().toArray(), 2),
                     numbers.vector(x.store().hardOutput().toArray(), 2));
         }, hs);
-        return layout(chapters, controls, new VBox(answer(chapters, row, "strongest"),
-                answer(chapters, soft, "strongest"), answer(chapters, hard, "strongest"),
-                PageLayout.label(i18n.text("chapter.ui.hardsoft.store"), "page-heading"),
-                answer(chapters, store, "recipe"), blend));
+        return layout(chapters, controls, new VBox(part(answer(chapters, row, "strongest"),
+                answer(chapters, soft, "strongest")), part(answer(chapters, hard, "strongest")),
+                part(PageLayout.label(i18n.text("chapter.ui.hardsoft.store"), "page-heading"),
+                answer(chapters, store, "recipe"), blend)));
     }
 
     private static void fillStore(I18n i18n, GridPane grid, HardSoftChapter x) {

@@ -113,8 +113,8 @@ final class MasksPage extends ChapterPage<MasksChapter> {
             return rows.isEmpty() ? i18n.get("chapter.ui.masks.noEmpty")
                     : i18n.get("chapter.ui.masks.emptyRows", String.join(", ", rows));
         }, mk);
-        return layout(chapters, controls, new VBox(maskMaps, answer(chapters, or, "or"), weights,
-                answer(chapters, empty, "empty")));
+        return layout(chapters, controls, new VBox(part(maskMaps, answer(chapters, or, "or")),
+                part(weights, answer(chapters, empty, "empty"))));
     }
 
     private static CheckBox check(I18n i18n, String id, String key) {

@@ -56,8 +56,8 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
         Label diff = PageLayout.text(i18n, Bindings.createObjectBinding(
                 () -> mh.get() == null ? null : mh.get().differenceText(), mh), "multihead-difference", "page-result");
         answerSection("chapter.multihead.fused.title", "fused");
-        return layout(chapters, null, new VBox(answer(chapters, shapes, "hd", "shape"), heads, output,
-                answer(chapters, diff, "fused")));
+        return layout(chapters, null, new VBox(part(answer(chapters, shapes, "hd", "shape"), heads),
+                part(output, answer(chapters, diff, "fused"))));
     }
 
     private static void fillShapes(I18n i18n, GridPane grid, MultiHeadChapter x) {

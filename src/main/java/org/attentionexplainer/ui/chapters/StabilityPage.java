@@ -38,7 +38,8 @@ final class StabilityPage extends ChapterPage<StabilityChapter> {
         fillStability(i18n, table, st.get());
         answerSection("chapter.stability.overflow.title", "exp");
         answerSection("chapter.stability.half.title", "limit");
-        return layout(chapters, null, new VBox(answer(chapters, table, "exp", "shift"), exponentChart(i18n)));
+        return layout(chapters, null, new VBox(part(answer(chapters, table, "exp", "shift")),
+                part(exponentChart(i18n))));
     }
 
     private static void fillStability(I18n i18n, GridPane grid, StabilityChapter s) {

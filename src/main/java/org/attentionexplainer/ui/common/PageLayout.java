@@ -62,6 +62,30 @@ public final class PageLayout {
         return page;
     }
 
+    /**
+     * Scrolls the scroll pane around {@code node} so that the node's top is at the top of the
+     * visible part (or as near as the content's end allows); does nothing outside a scroll pane.
+     */
+    public static void scrollIntoView(Node node) {
+        ScrollPane scroll = null;
+        for (javafx.scene.Parent p = node.getParent(); p != null && scroll == null; p = p.getParent()) {
+            if (p instanceof ScrollPane s) {
+                scroll = s;
+            }
+        }
+        if (scroll == null || scroll.getContent() == null) {
+            return;
+        }
+        // the part shown may have just changed: its place is known once the page is laid out again
+        scroll.applyCss();
+        scroll.layout();
+        Node content = scroll.getContent();
+        double top = content.sceneToLocal(node.localToScene(node.getLayoutBounds())).getMinY();
+        double room = content.getLayoutBounds().getHeight() - scroll.getViewportBounds().getHeight();
+        scroll.setVvalue(room <= 0 ? scroll.getVmin()
+                : scroll.getVmin() + (scroll.getVmax() - scroll.getVmin()) * Math.max(0, Math.min(1, top / room)));
+    }
+
     /** Hides {@code nodes}, and frees their room, while {@code presenting}. */
     public static void narrative(ObservableValue<Boolean> presenting, Node... nodes) {
         for (Node node : nodes) {

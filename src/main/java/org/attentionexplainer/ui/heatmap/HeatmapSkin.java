@@ -124,12 +124,19 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
                 .withStyle(c.renderStyle()));
     }
 
-    /** The visible height of the scroll pane the control lies in; infinite if none. */
+    /**
+     * The visible height of the scroll pane the control lies in, less the padding of the panes
+     * between them (so that a map as tall as this ends inside the visible part); infinite if none.
+     */
     private double viewportHeight() {
+        double padding = 0;
         for (javafx.scene.Parent p = getSkinnable().getParent(); p != null; p = p.getParent()) {
             if (p instanceof javafx.scene.control.ScrollPane sp) {
-                double h = sp.getViewportBounds().getHeight();
+                double h = sp.getViewportBounds().getHeight() - padding;
                 return h > 0 ? h : Double.POSITIVE_INFINITY;
+            }
+            if (p instanceof javafx.scene.layout.Region r) {
+                padding += r.getInsets().getTop() + r.getInsets().getBottom();
             }
         }
         return Double.POSITIVE_INFINITY;

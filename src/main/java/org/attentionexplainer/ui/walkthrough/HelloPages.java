@@ -5,14 +5,12 @@ import java.util.List;
 import java.util.function.Function;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.DotProduct;
-import org.attentionexplainer.lesson.HeatScale;
 import org.attentionexplainer.lesson.QueryBreakdown;
 import org.attentionexplainer.lesson.SimpleAttention;
 import org.attentionexplainer.lesson.Step;
@@ -26,12 +24,15 @@ final class HelloPages {
     private final HelloViewModel model;
     private final I18n i18n;
     private final Numbers numbers;
+    /** Step 4's matrices; a click on a cell replays steps 1-3 for that cell's query. */
+    private final StepFigure allQueries;
 
     HelloPages(WalkthroughViewModel walk) {
         this.walk = walk;
         this.model = walk.hello();
         this.i18n = walk.i18n();
         this.numbers = new Numbers(i18n);
+        this.allQueries = new StepFigure(i18n, "all-figure", walk::replayFor);
     }
 
     Node scores() {
@@ -196,22 +197,12 @@ final class HelloPages {
         if (r == null) {
             return List.of(PageLayout.wrapped(i18n, "walk.pending", "hint"));
         }
-        List<String> labels = new ArrayList<>();
-        for (Token t : r.tokens()) {
-            labels.add(t.label());
-        }
         int q = Math.min(model.queryProperty().get(), r.size() - 1);
-        FlowPane maps = new FlowPane();
-        maps.getStyleClass().add("walk-maps");
-        maps.getChildren().addAll(
-                new MatrixGrid("all-scores", numbers).heat(StepTables.scoreScale(r)).selectedRow(q).onRowClick(walk::replayFor)
-                        .build(i18n.get("walk.all.scores"), labels, labels, r.scores()),
-                new MatrixGrid("all-weights", numbers).heat(HeatScale.WEIGHTS).selectedRow(q).onRowClick(walk::replayFor)
-                        .build(i18n.get("walk.all.weights"), labels, labels, r.weights()),
-                new MatrixGrid("all-context", numbers).selectedRow(q).onRowClick(walk::replayFor)
-                        .build(i18n.get("walk.all.context"), labels, EditableMatrixView.subscripted("z", r.context().cols()),
-                                r.context()));
-        return List.of(PageLayout.wrapped(i18n, "walk.all.hint", "page-heading"), maps,
-                PageLayout.wrapped(i18n, "walk.all.legend", "hint"));
+        Node maps = allQueries.show(StepTables.of(Step.ALL_QUERIES, r, q, null, 0).orElseThrow(), q);
+        Label hint = PageLayout.wrapped(i18n, "walk.all.hint", "page-heading");
+        Label legend = PageLayout.wrapped(i18n, "walk.all.legend", "hint");
+        // how to use the figure is the learner's; the class sees the figure from the top of the page
+        PageLayout.narrative(walk.presentingProperty(), hint, legend);
+        return List.of(hint, maps, legend);
     }
 }

@@ -16,7 +16,6 @@ import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.lesson.CourseExample;
 import org.attentionexplainer.lesson.DotProduct;
-import org.attentionexplainer.lesson.HeatScale;
 import org.attentionexplainer.lesson.Step;
 import org.attentionexplainer.lesson.StepTables;
 import org.attentionexplainer.lesson.Token;
@@ -29,12 +28,19 @@ final class TrainablePages {
     private final WalkthroughViewModel walk;
     private final I18n i18n;
     private final Numbers numbers;
+    /** Each step's matrices; a click on a cell works out that cell's token below. */
+    private final StepFigure projections;
+    private final StepFigure scaled;
+    private final StepFigure context;
 
     TrainablePages(WalkthroughViewModel walk) {
         this.model = walk.trainable();
         this.walk = walk;
         this.i18n = walk.i18n();
         this.numbers = new Numbers(i18n);
+        this.projections = new StepFigure(i18n, "projections-figure", model.selectedProperty()::set);
+        this.scaled = new StepFigure(i18n, "scaled-figure", model.selectedProperty()::set);
+        this.context = new StepFigure(i18n, "trained-figure", model.selectedProperty()::set);
     }
 
     Node projections() {
@@ -145,17 +151,14 @@ final class TrainablePages {
         return Math.min(model.selectedProperty().get(), r.size() - 1);
     }
 
+    private StepTables tables(Step step, TrainableAttention r) {
+        return StepTables.of(step, null, 0, r, model.seedProperty().get()).orElseThrow();
+    }
+
     private List<Node> projectionsVisual(TrainableAttention r) {
         List<String> rows = labels(r);
         int s = selected(r);
-        FlowPane maps = new FlowPane(
-                new MatrixGrid("q", numbers).selectedRow(s).build(i18n.get("walk.projections.q"), rows,
-                        EditableMatrixView.subscripted("q", r.dk()), r.queries()),
-                new MatrixGrid("k", numbers).selectedRow(s).build(i18n.get("walk.projections.k"), rows,
-                        EditableMatrixView.subscripted("k", r.dk()), r.keys()),
-                new MatrixGrid("v", numbers).selectedRow(s).build(i18n.get("walk.projections.v"), rows,
-                        EditableMatrixView.subscripted("v", r.dk()), r.values()));
-        maps.getStyleClass().add("walk-maps");
+        Node maps = projections.show(tables(Step.PROJECTIONS, r), s);
         List<Node> out = new ArrayList<>(List.of(maps,
                 PageLayout.heading(i18n.get("walk.projections.worked", rows.get(s)))));
         addLines(out, "proj-q", "q", r.queryProjection(s), true);
@@ -178,13 +181,7 @@ final class TrainablePages {
         List<String> rows = labels(r);
         int s = selected(r);
         double sqrt = Math.sqrt(r.dk());
-        HeatScale scale = StepTables.scoreScale(r);
-        FlowPane maps = new FlowPane(
-                new MatrixGrid("scores", numbers).heat(scale).selectedRow(s).build(i18n.get("walk.scaled.scores"), rows,
-                        rows, r.scores()),
-                new MatrixGrid("scaled", numbers).heat(scale).selectedRow(s).build(
-                        i18n.get("walk.scaled.divided", numbers.fixed(sqrt)), rows, rows, r.scaled()));
-        maps.getStyleClass().add("walk-maps");
+        Node maps = scaled.show(tables(Step.SCALED_SCORES, r), s);
         Label dk = PageLayout.line(i18n.get("walk.scaled.dk", Integer.toString(r.dk()), numbers.fixed(sqrt)), "page-heading");
         dk.setId("dk-line");
         GridPane lines = new GridPane();
@@ -206,14 +203,7 @@ final class TrainablePages {
     private List<Node> contextVisual(TrainableAttention r) {
         List<String> rows = labels(r);
         int s = selected(r);
-        FlowPane maps = new FlowPane(
-                new MatrixGrid("attention", numbers).heat(HeatScale.WEIGHTS).selectedRow(s).build(i18n.get("walk.trained.weights"),
-                        rows, rows, r.attention()),
-                new MatrixGrid("values", numbers).build(i18n.get("walk.projections.v"), rows,
-                        EditableMatrixView.subscripted("v", r.dk()), r.values()),
-                new MatrixGrid("context", numbers).selectedRow(s).build(i18n.get("walk.trained.context"), rows,
-                        EditableMatrixView.subscripted("z", r.dk()), r.context()));
-        maps.getStyleClass().add("walk-maps");
+        Node maps = context.show(tables(Step.TRAINED_CONTEXT, r), s);
         double[] weights = r.attention().row(s);
         double total = 0;
         for (double w : weights) {

@@ -1,0 +1,110 @@
+package org.attentionexplainer.ui.chapters;
+
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.Node;
+import javafx.scene.layout.VBox;
+import org.attentionexplainer.ui.common.PageLayout;
+
+/**
+ * The parts of a chapter's page that a presenter shows one at a time (its first map, then the
+ * next, then its quiz): in presentation mode only the part reached is laid out, brought into
+ * view, and the presenter keys move through the parts before they turn the page. Out of
+ * presentation mode every part is shown and the keys turn pages. A page declares its parts with
+ * {@link #part}; {@link ChapterPage#layout} finds them.
+ */
+final class Parts {
+    /** The style class that marks a part of a page's visual. */
+    static final String PART = "chapter-part";
+
+    private final List<Node> figures;
+    private final Node quiz;
+    private final ObservableBooleanValue presenting;
+    /** The part reached, from 0; one past the last figure part is the quiz. */
+    private final IntegerProperty shown = new SimpleIntegerProperty(this, "shown", 0);
+
+    /**
+     * @param figures    the visual's parts, top to bottom
+     * @param quiz       the quiz, a part of its own while it is shown in presentation mode (class mode)
+     * @param presenting whether presentation mode is on
+     */
+    Parts(List<Node> figures, Node quiz, ObservableBooleanValue presenting) {
+        this.figures = List.copyOf(figures);
+        this.quiz = quiz;
+        this.presenting = presenting;
+        int last = this.figures.size() - 1;
+        for (int i = 0; i < this.figures.size(); i++) {
+            int index = i;
+            Node part = this.figures.get(i);
+            // at the quiz the last figure stays beside it
+            part.visibleProperty().bind(Bindings.createBooleanBinding(
+                    () -> !presenting.get() || Math.min(shown.get(), last) == index, presenting, shown));
+            part.managedProperty().bind(part.visibleProperty());
+        }
+        presenting.addListener((o, was, now) -> first());
+    }
+
+    /** A part of a page's visual: {@code nodes} one under the other. */
+    static Node part(Node... nodes) {
+        VBox box = new VBox(nodes);
+        box.getStyleClass().add(PART);
+        return box;
+    }
+
+    /** The part reached, from 0 (the quiz after the figures). */
+    IntegerProperty shownProperty() {
+        return shown;
+    }
+
+    /** How many parts the presenter keys move through now: none to move through out of presentation mode. */
+    int count() {
+        if (!presenting.get()) {
+            return 1;
+        }
+        return figures.size() + (quiz.isVisible() ? 1 : 0);
+    }
+
+    boolean forward() {
+        if (shown.get() + 1 >= count()) {
+            return false;
+        }
+        shown.set(shown.get() + 1);
+        bringIntoView();
+        return true;
+    }
+
+    boolean back() {
+        if (!presenting.get() || shown.get() <= 0) {
+            return false;
+        }
+        shown.set(Math.min(shown.get(), count()) - 1);
+        bringIntoView();
+        return true;
+    }
+
+    /** Back to the first part, as a page is reached going forward. */
+    void first() {
+        shown.set(0);
+        bringIntoView();
+    }
+
+    /** On to the last part, as a page is reached going back. */
+    void last() {
+        shown.set(count() - 1);
+        bringIntoView();
+    }
+
+    private void bringIntoView() {
+        if (!presenting.get()) {
+            return;
+        }
+        if (shown.get() < figures.size()) {
+            PageLayout.scrollIntoView(figures.get(shown.get()));
+        } else {
+            PageLayout.scrollIntoView(quiz);
+        }
+    }
+}

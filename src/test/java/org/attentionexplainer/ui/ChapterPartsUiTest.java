@@ -1,0 +1,119 @@
+package org.attentionexplainer.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import org.attentionexplainer.ui.chapters.ChaptersScreen;
+import org.attentionexplainer.ui.chapters.ChaptersViewModel;
+import org.attentionexplainer.ui.shell.MainViewModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * In presentation mode the presenter keys show a chapter's parts one at a time (its first pair of
+ * maps, then its second, then in class mode its quiz) before they turn the page, and back.
+ * The masks chapter (4 of 15) has two parts: the masks, then the weights.
+ */
+class ChapterPartsUiTest {
+    private final FxRobot robot = new FxRobot();
+    private ChaptersViewModel chapters;
+
+    @BeforeEach
+    void open() throws Exception {
+        MainViewModel model = MainWindow.open(TestContexts.english(), "chapters");
+        chapters = ((ChaptersScreen) model.currentProperty().get()).model();
+        robot.interact(() -> chapters.goTo(3));
+        robot.clickOn("#chapter-progress");
+        assertEquals("Chapter 4 of 15", progress());
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        MainWindow.close();
+    }
+
+    private String progress() {
+        return robot.lookup("#chapter-progress").queryAs(Labeled.class).getText();
+    }
+
+    private void key(KeyCode code) {
+        robot.push(code);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Shown, and its top inside the visible part of the scroll pane it lies in. */
+    private boolean inView(String query) {
+        Node node = robot.lookup(query).query();
+        for (Node p = node; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        Node n = node.getParent();
+        while (!(n instanceof ScrollPane)) {
+            n = n.getParent();
+        }
+        Bounds pane = n.localToScene(n.getLayoutBounds());
+        Bounds b = node.localToScene(node.getLayoutBounds());
+        return b.getHeight() > 0 && b.getMinY() >= pane.getMinY() - 0.5
+                && Math.min(b.getMaxY(), b.getMinY() + 40) <= pane.getMaxY() + 0.5;
+    }
+
+    @Test
+    void presenterKeysShowEachPartBeforeTurningThePage() {
+        key(KeyCode.F5);
+        assertTrue(inView("#masks-matrices"), "presentation starts at the first part");
+        assertFalse(inView("#masks-weights"), "the second part waits");
+
+        key(KeyCode.RIGHT);
+        assertEquals("Chapter 4 of 15", progress(), "Right shows the next part first");
+        assertTrue(inView("#masks-weights"));
+        assertFalse(inView("#masks-matrices"));
+
+        key(KeyCode.PAGE_DOWN);
+        assertEquals("Chapter 5 of 15", progress(), "after the last part the page turns");
+        // the soft map is covered until its question is answered
+        assertTrue(inView("#cover-hardsoft-soft"), "the next chapter starts at its first part");
+        assertFalse(inView("#cover-hardsoft-hard"));
+
+        key(KeyCode.LEFT);
+        assertEquals("Chapter 4 of 15", progress());
+        assertTrue(inView("#masks-weights"), "going back, the chapter opens at its last part");
+        key(KeyCode.PAGE_UP);
+        assertEquals("Chapter 4 of 15", progress());
+        assertTrue(inView("#masks-matrices"));
+        key(KeyCode.LEFT);
+        assertEquals("Chapter 3 of 15", progress());
+
+        key(KeyCode.F5);
+        key(KeyCode.RIGHT);
+        assertEquals("Chapter 4 of 15", progress(), "out of presentation mode the keys turn pages");
+        assertTrue(inView("#masks-matrices") && robot.lookup("#masks-weights").query().isVisible(),
+                "and every part is on the page");
+        key(KeyCode.RIGHT);
+        assertEquals("Chapter 5 of 15", progress());
+    }
+
+    @Test
+    void inClassModeTheQuizIsTheLastPart() {
+        robot.interact(() -> chapters.classModeProperty().set(true));
+        key(KeyCode.F5);
+        key(KeyCode.RIGHT);
+        assertTrue(inView("#masks-weights"));
+        key(KeyCode.RIGHT);
+        assertEquals("Chapter 4 of 15", progress(), "the quiz comes before the next page");
+        assertTrue(inView("#quiz-prompt"), "the quiz is brought into view");
+        assertTrue(inView("#masks-weights"), "beside the last figure");
+        key(KeyCode.RIGHT);
+        assertEquals("Chapter 5 of 15", progress());
+    }
+}
