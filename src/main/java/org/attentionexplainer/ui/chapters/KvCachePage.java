@@ -16,6 +16,7 @@ import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.CourseExamples;
 import org.attentionexplainer.lesson.chapters.KvCacheChapter;
+import org.attentionexplainer.lesson.chapters.KvGeneration;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.ColorScale;
 import org.attentionexplainer.render.Figure;
@@ -29,6 +30,8 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
     /** The steps there are, one per token of the sentence, known before the numbers come. */
     private static final int TOKENS = CourseExamples.JOURNEY_TOKENS.size();
     private final Steps steps = new Steps();
+    /** The tiny GPT's steps: one per symbol of its prompt and of what it writes. */
+    private final Steps generation = new Steps();
 
     @Override
     ChapterText text() {
@@ -40,6 +43,9 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         steps.setCount(TOKENS);
         work.saved().keepInt("kvStep", steps.stepProperty(), 1, TOKENS);
         model().addListener((o, a, b) -> steps.setCount(b == null ? 1 : b.tokens().size()));
+        generation.setCount(KvGeneration.PROMPT.length() + KvGeneration.GENERATED);
+        work.saved().keepInt("kvGenStep", generation.stepProperty(), 1, generation.countProperty().get());
+        model().addListener((o, a, b) -> generation.setCount(b == null ? 1 : b.generation().tokens().size()));
         computeOnce(work, KvCacheChapter::compute);
     }
 
@@ -82,7 +88,43 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         i18n.localeProperty().addListener((o, a, b) -> fill(i18n, chart, c.get()));
         fill(i18n, chart, c.get());
         return layout(chapters, controls, new VBox(map, stepLine,
-                PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"), cache, same, memory, far, chart));
+                PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"), cache, same, memory, far, chart,
+                generated(i18n)));
+    }
+
+    /** The shipped tiny GPT writing with its caches, a step per token, its own step buttons. */
+    private Node generated(I18n i18n) {
+        var c = model();
+        var step = generation.stepProperty();
+        Label heading = PageLayout.label(i18n.text("chapter.ui.kv.gen.heading"), "page-heading");
+        Label intro = PageLayout.label(i18n.text("chapter.ui.kv.gen.intro"), "hint");
+        intro.setWrapText(true);
+        Label text = PageLayout.computed(i18n, "kv-gen-text", () -> c.get() == null ? ""
+                : i18n.get("chapter.ui.kv.gen.text", c.get().generation().textUpTo(step.get())), c, step);
+        Node map = Maps.control("kv-gen-map", Maps.figure(i18n, Bindings.createObjectBinding(
+                () -> c.get() == null ? null : new Generated(c.get().generation(), step.get()), c, step),
+                s -> generatedFigure(i18n, s)), 27);
+        Label work = text(i18n, "kv-gen-work", () -> c.get() == null ? null
+                : c.get().generation().stepText(step.get()), c, step);
+        Label cache = text(i18n, "kv-gen-cache", () -> c.get() == null ? null
+                : c.get().generation().cacheText(step.get()), c, step);
+        return new VBox(heading, intro, generation.control(i18n, "kv-gen"), text, map, work, cache);
+    }
+
+    /** The generation and the step shown, together, for its figure. */
+    private record Generated(KvGeneration generation, int step) {
+    }
+
+    /** The tiny GPT's copying head, its rows so far; rows not yet fed and the future hatched. */
+    private static Figure generatedFigure(I18n i18n, Generated s) {
+        KvGeneration g = s.generation();
+        int n = s.step();
+        HeatmapData weights = Maps.data(g.tokens(), g.tokens(), g.stepped().matrix(), (i, j) -> i >= n || j > i);
+        String title = i18n.get("chapter.ui.kv.gen.map", g.shownLayer() + 1, g.shownHead() + 1);
+        return Figure.tables(List.of(weights), List.of(title),
+                List.of(ColorScale.unit(ColorMap.VIRIDIS)), List.of(i18n.get("chapter.ui.weight")), List.of(n - 1),
+                Maps.options(i18n, "chapter.ui.kv.gen.mapTitle", "chapter.ui.weight", 2, 40)
+                        .withLegend(true, i18n.get("chapter.ui.weight"), i18n.get("chapter.ui.kv.notYet")));
     }
 
     /** The numbers and the step shown, together, for the figure. */
