@@ -15,11 +15,15 @@ import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.model.TransformerModel;
 import org.attentionexplainer.engine.tinygpt.ShippedModel;
 import org.attentionexplainer.engine.tinygpt.TinyGpt;
+import org.attentionexplainer.export.FigureParts;
+import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.ui.MemorySettings;
 import org.attentionexplainer.ui.TestContexts;
+import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
 import org.attentionexplainer.ui.shell.BackgroundWork;
+import org.attentionexplainer.ui.shell.FileAction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -74,6 +78,21 @@ class HandedModelTest {
         vm.focus(1, 2);
         assertEquals(1, vm.focusedLayerProperty().get());
         assertEquals(15, vm.focusModel().traceProperty().get().queryLength());
+    }
+
+    @Test
+    void itsEveryHeadExportsAndAFocusedLayerExportsItsHeads() {
+        AppContext context = TestContexts.english();
+        RealModelViewModel vm = new RealModelViewModel(context, TestModels.absent());
+        ExportActions actions = RealModelActions.create(context, vm);
+        vm.showModel(tiny, "HELPSHELPS");
+        assertTrue(actions.available(FileAction.PICTURE).get());
+        Figure overview = RealModelActions.overview(vm, context.i18n(), FigureParts.ALL);
+        assertEquals(8, overview.panelCount());
+        assertEquals("L2 H4", overview.title(7));
+        vm.focus(0, 3);
+        assertTrue(actions.available(FileAction.ALL_HEADS).get());
+        assertEquals(4, vm.focusModel().traceProperty().get().headCount());
     }
 
     @Test
