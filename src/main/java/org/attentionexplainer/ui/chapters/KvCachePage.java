@@ -65,7 +65,9 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         cost.textProperty().bind(i18n.text("chapter.ui.kv.costLink"));
         cost.setWrapText(true);
         cost.setOnAction(e -> chapters.goTo(chapters.chapters().indexOf(chapters.page(CostPage.class))));
-        Node controls = PageLayout.column("page-inputs", steps.control(i18n, "kv"), cost);
+        Node controls = PageLayout.column("page-inputs", steps.control(i18n, "kv"), cost,
+                PageLayout.label(i18n.text("chapter.ui.kv.gen.steps"), "page-heading"),
+                generation.control(i18n, "kv-gen"));
 
         Node map = Maps.control("kv-map", Maps.figure(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : new Shown(c.get(), step.get()), c, step), s -> figure(i18n, s)), 27);
@@ -92,7 +94,7 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
                 generated(i18n)));
     }
 
-    /** The shipped tiny GPT writing with its caches, a step per token, its own step buttons. */
+    /** The shipped tiny GPT writing with its caches, a step per token (its step buttons are among the controls). */
     private Node generated(I18n i18n) {
         var c = model();
         var step = generation.stepProperty();
@@ -100,7 +102,8 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         Label intro = PageLayout.label(i18n.text("chapter.ui.kv.gen.intro"), "hint");
         intro.setWrapText(true);
         Label text = PageLayout.computed(i18n, "kv-gen-text", () -> c.get() == null ? ""
-                : i18n.get("chapter.ui.kv.gen.text", c.get().generation().textUpTo(step.get())), c, step);
+                : i18n.get("chapter.ui.kv.gen.text", c.get().generation().textUpTo(step.get()),
+                c.get().generation().shownLayer() + 1, c.get().generation().shownHead() + 1), c, step);
         Node map = Maps.control("kv-gen-map", Maps.figure(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : new Generated(c.get().generation(), step.get()), c, step),
                 s -> generatedFigure(i18n, s)), 27);
@@ -108,7 +111,7 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
                 : c.get().generation().stepText(step.get()), c, step);
         Label cache = text(i18n, "kv-gen-cache", () -> c.get() == null ? null
                 : c.get().generation().cacheText(step.get()), c, step);
-        return new VBox(heading, intro, generation.control(i18n, "kv-gen"), text, map, work, cache);
+        return new VBox(heading, intro, text, map, work, cache);
     }
 
     /** The generation and the step shown, together, for its figure. */
