@@ -202,6 +202,11 @@ public record KvCacheChapter(List<String> tokens, Tensor full, Tensor stepped, T
         q.add(new ChoiceQuestion(Text.of("chapter.quiz.kv.same"),
                 List.of(Text.of("chapter.quiz.yes"), Text.of("chapter.quiz.no")), same ? 0 : 1,
                 Text.of("chapter.quiz.kv.same.why", diff)));
+        int at = 10;
+        long numbers = 2L * generation.config().layers() * at * generation.config().dModel();
+        q.add(new NumericQuestion(Text.of("chapter.quiz.kv.gpt", at, generation.config().layers(),
+                generation.config().dModel()), numbers, 0, Text.of("chapter.quiz.kv.gpt.why", at,
+                generation.config().layers(), generation.config().dModel(), numbers, 4 * numbers)));
         return new Quiz(TEXT.id(), q);
     }
 }
