@@ -2,12 +2,14 @@ package org.attentionexplainer.engine.tinygpt;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.model.TransformerModel;
 
 /**
  * The tiny GPT's forward pass by the app's own attention engine (not SameDiff), keeping every
@@ -53,6 +55,14 @@ public final class TinyGpt {
      *     longer than the position table or a symbol outside the vocabulary
      */
     public GptTrace forward(int[][] tokens) {
+        return forward(tokens, 1.0);
+    }
+
+    /**
+     * Sequences of one length at once, every layer's logits divided by {@code temperature} (1 as
+     * trained; the real-model screen's what-if).
+     */
+    public GptTrace forward(int[][] tokens, double temperature) {
         GptConfig c = weights.config();
         int b = tokens.length;
         if (b == 0) {
@@ -92,6 +102,7 @@ public final class TinyGpt {
                     .outProjection(layer.out(), null)
                     .heads(c.heads())
                     .scale(Scale.inverseSqrtDk())
+                    .temperature(temperature)
                     .causal(true)
                     .residual(true)
                     .build());
@@ -119,6 +130,16 @@ public final class TinyGpt {
             }
         }
         return Tensor.of(logits, b, t, v);
+    }
+
+    /**
+     * The model as the real-model screen shows trained models: its symbols as tokens, its layers
+     * and heads, its causal mask its own.
+     *
+     * @param engine the app's engine, asked for only when a text is run (on the worker)
+     */
+    public static TransformerModel asModel(GptWeights weights, Supplier<AttentionEngine> engine, String name) {
+        return new TinyGptModel(weights, engine, name);
     }
 
     private static List<String> labels(int[] tokens) {

@@ -1,5 +1,7 @@
 package org.attentionexplainer.lesson.chapters;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.attentionexplainer.engine.AttentionEngine;
@@ -8,6 +10,8 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.DecodeStep;
 import org.attentionexplainer.engine.KvCache;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.tinygpt.ShippedModel;
+import org.attentionexplainer.engine.tinygpt.TinyGpt;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
@@ -33,9 +37,11 @@ import org.attentionexplainer.lesson.chapters.quiz.Quiz;
  * @param keys    (t, d) the cache's K after the last step
  * @param values  (t, d) the cache's V
  * @param steps   each step's numbers, in order
+ * @param generation the shipped tiny GPT generating from a prompt with its KV caches: the same
+ *                mechanism in a trained model of two layers of four heads
  */
 public record KvCacheChapter(List<String> tokens, Tensor full, Tensor stepped, Tensor keys, Tensor values,
-                             List<Step> steps) implements Chapter {
+                             List<Step> steps, KvGeneration generation) implements Chapter {
     /** The chapter's title, headline and narrative. */
     public static final ChapterText TEXT = new ChapterText("kv-cache", "chapter.kv.title", "chapter.kv.headline",
             List.of(new Section("chapter.kv.generate.title", "chapter.kv.generate.text",
@@ -109,7 +115,15 @@ public record KvCacheChapter(List<String> tokens, Tensor full, Tensor stepped, T
                     2 * d.multiplyAddsWithoutCache(), diff));
         }
         return new KvCacheChapter(full.tokens(), Tensor.matrix(fullWeights), Tensor.matrix(stepped),
-                Tensor.matrix(keys), Tensor.matrix(values), steps);
+                Tensor.matrix(keys), Tensor.matrix(values), steps, KvGeneration.generate(shippedGpt(engine)));
+    }
+
+    private static TinyGpt shippedGpt(AttentionEngine engine) {
+        try {
+            return new TinyGpt(ShippedModel.load().weights(), engine);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
     }
 
     /** Step {@code n} of 1..t. */
@@ -188,6 +202,11 @@ public record KvCacheChapter(List<String> tokens, Tensor full, Tensor stepped, T
         q.add(new ChoiceQuestion(Text.of("chapter.quiz.kv.same"),
                 List.of(Text.of("chapter.quiz.yes"), Text.of("chapter.quiz.no")), same ? 0 : 1,
                 Text.of("chapter.quiz.kv.same.why", diff)));
+        int at = 10;
+        long numbers = 2L * generation.config().layers() * at * generation.config().dModel();
+        q.add(new NumericQuestion(Text.of("chapter.quiz.kv.gpt", at, generation.config().layers(),
+                generation.config().dModel()), numbers, 0, Text.of("chapter.quiz.kv.gpt.why", at,
+                generation.config().layers(), generation.config().dModel(), numbers, 4 * numbers)));
         return new Quiz(TEXT.id(), q);
     }
 }

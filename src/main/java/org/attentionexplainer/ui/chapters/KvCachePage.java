@@ -16,6 +16,7 @@ import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.ChapterText;
 import org.attentionexplainer.lesson.chapters.CourseExamples;
 import org.attentionexplainer.lesson.chapters.KvCacheChapter;
+import org.attentionexplainer.lesson.chapters.KvGeneration;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.Numbers;
@@ -27,6 +28,8 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
     /** The steps there are, one per token of the sentence, known before the numbers come. */
     private static final int TOKENS = CourseExamples.JOURNEY_TOKENS.size();
     private final Steps steps = new Steps();
+    /** The tiny GPT's steps: one per symbol of its prompt and of what it writes. */
+    private final Steps generation = new Steps();
 
     @Override
     ChapterText text() {
@@ -38,6 +41,9 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         steps.setCount(TOKENS);
         work.saved().keepInt("kvStep", steps.stepProperty(), 1, TOKENS);
         model().addListener((o, a, b) -> steps.setCount(b == null ? 1 : b.tokens().size()));
+        generation.setCount(KvGeneration.PROMPT.length() + KvGeneration.GENERATED);
+        work.saved().keepInt("kvGenStep", generation.stepProperty(), 1, generation.countProperty().get());
+        model().addListener((o, a, b) -> generation.setCount(b == null ? 1 : b.generation().tokens().size()));
         computeOnce(work, KvCacheChapter::compute);
     }
 
@@ -57,7 +63,9 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         cost.textProperty().bind(i18n.text("chapter.ui.kv.costLink"));
         cost.setWrapText(true);
         cost.setOnAction(e -> chapters.goTo(chapters.chapters().indexOf(chapters.page(CostPage.class))));
-        Node controls = PageLayout.column("page-inputs", steps.control(i18n, "kv"), cost);
+        Node controls = PageLayout.column("page-inputs", steps.control(i18n, "kv"), cost,
+                PageLayout.label(i18n.text("chapter.ui.kv.gen.steps"), "page-heading"),
+                generation.control(i18n, "kv-gen"));
 
         Node map = Maps.control("kv-map", Maps.figure(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : new Shown(c.get(), step.get()), c, step), s -> figure(i18n, s)), 27);
@@ -84,7 +92,42 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
                 answer(chapters, stepLine, "chapter.quiz.kv.rows", "chapter.quiz.kv.flops"),
                 PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"),
                 answer(chapters, cache, "chapter.quiz.kv.rows"), answer(chapters, same, "chapter.quiz.kv.same"),
-                memory, far, answer(chapters, chart, "chapter.quiz.kv.flops")));
+                memory, far, answer(chapters, chart, "chapter.quiz.kv.flops"), generated(chapters, i18n)));
+    }
+
+    /** The shipped tiny GPT writing with its caches, a step per token (its step buttons are among the controls). */
+    private Node generated(ChaptersViewModel chapters, I18n i18n) {
+        var c = model();
+        var step = generation.stepProperty();
+        Label heading = PageLayout.label(i18n.text("chapter.ui.kv.gen.heading"), "page-heading");
+        Label intro = PageLayout.label(i18n.text("chapter.ui.kv.gen.intro"), "hint");
+        intro.setWrapText(true);
+        Label text = PageLayout.computed(i18n, "kv-gen-text", () -> c.get() == null ? ""
+                : i18n.get("chapter.ui.kv.gen.text", c.get().generation().textUpTo(step.get()),
+                c.get().generation().shownLayer() + 1, c.get().generation().shownHead() + 1), c, step);
+        Node map = Maps.control("kv-gen-map", Maps.figure(i18n, Bindings.createObjectBinding(
+                () -> c.get() == null ? null : new Generated(c.get().generation(), step.get()), c, step),
+                s -> generatedFigure(i18n, s)), 27);
+        Label work = text(i18n, "kv-gen-work", () -> c.get() == null ? null
+                : c.get().generation().stepText(step.get()), c, step);
+        Label cache = text(i18n, "kv-gen-cache", () -> c.get() == null ? null
+                : c.get().generation().cacheText(step.get()), c, step);
+        return new VBox(heading, intro, text, map, work, answer(chapters, cache, "chapter.quiz.kv.gpt"));
+    }
+
+    /** The generation and the step shown, together, for its figure. */
+    private record Generated(KvGeneration generation, int step) {
+    }
+
+    /** The tiny GPT's copying head, its rows so far; rows not yet fed and the future hatched. */
+    private static Figure generatedFigure(I18n i18n, Generated s) {
+        KvGeneration g = s.generation();
+        int n = s.step();
+        HeatmapData weights = Maps.data(g.tokens(), g.tokens(), g.stepped().matrix(), (i, j) -> i >= n || j > i);
+        String title = i18n.get("chapter.ui.kv.gen.map", g.shownLayer() + 1, g.shownHead() + 1);
+        return Maps.outlined(weights, title, n - 1, i18n.get("chapter.ui.weight"),
+                Maps.options(i18n, "chapter.ui.kv.gen.mapTitle", "chapter.ui.weight", 2, 40)
+                        .withLegend(true, i18n.get("chapter.ui.weight"), i18n.get("chapter.ui.kv.notYet")));
     }
 
     /** The numbers and the step shown, together, for the figure. */

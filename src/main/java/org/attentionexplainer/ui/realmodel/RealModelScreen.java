@@ -65,6 +65,14 @@ public final class RealModelScreen implements Screen {
         return true;
     }
 
+    /** A model handed over by another screen (the tiny GPT) is shown here as trained, with its text. */
+    @Override
+    public boolean openModel(org.attentionexplainer.engine.model.TransformerModel handed, String text) {
+        view();
+        model.showModel(handed, text);
+        return true;
+    }
+
     @Override
     public void setPresenting(boolean on) {
         presenting.set(on);

@@ -98,6 +98,10 @@ public final class RealModelViewModel {
     /** The status line, worded again when the language changes. */
     private Supplier<String> said = () -> "";
     private double loadSeconds;
+    /** Counts the models handed over: a load begun before the last one does not replace it. */
+    private int handed;
+    /** The model last handed over, which was not loaded (its status line says so). */
+    private TransformerModel handedModel;
 
     /** One forward pass's results, made on the worker. */
     record Computed(List<TokenView> tokens, Overview overview, EncoderTrace trace, VocabularyFit fit) {
@@ -185,7 +189,26 @@ public final class RealModelViewModel {
         progress.set(0);
         error.set(false);
         say(loadingText);
-        loads.run(canCancel, loader, progress::set, this::show, onError);
+        int handedBefore = handed;
+        loads.run(canCancel, loader, progress::set, m -> {
+            if (handed == handedBefore) {
+                show(m);
+            } else if (!loads.busy()) {
+                status.set(Status.READY);
+            }
+        }, onError);
+    }
+
+    /**
+     * Shows a model another screen made (the tiny GPT), as trained, running {@code text}; a load
+     * still running (the built-in model's) no longer replaces it when it ends.
+     */
+    public void showModel(TransformerModel m, String text) {
+        handed++;
+        handedModel = m;
+        model = null;
+        sentence.set(text);
+        show(m);
     }
 
     /** A loaded model becomes the one shown, as trained. */
@@ -316,6 +339,9 @@ public final class RealModelViewModel {
         TransformerModel m = model;
         if (m == null) {
             return "";
+        }
+        if (m == handedModel) {
+            return i18n.get("real.handed", m.name());
         }
         return i18n.get("real.loaded", m.name(), i18n.number(loadSeconds, 1))
                 + (m.layers() < m.modelLayers() ? " " + i18n.get("real.notice.partial", m.layers(), m.modelLayers())

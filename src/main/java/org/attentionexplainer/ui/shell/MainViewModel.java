@@ -45,6 +45,7 @@ public final class MainViewModel {
         for (Screen screen : this.screens) {
             screen.setNavigator(id -> this.screens.stream().filter(x -> x.id().equals(id)).findFirst()
                     .ifPresent(current::set));
+            screen.setModelOpener(this::openModel);
         }
         theme.addListener((o, a, b) -> s.put("theme", b.name()));
         zoom.addListener((o, a, b) -> s.put("zoom", Double.toString(b.doubleValue())));
@@ -208,6 +209,17 @@ public final class MainViewModel {
     public boolean openFile(java.nio.file.Path file, javafx.stage.Window owner) {
         for (Screen s : screens()) {
             if (s.open(file, owner)) {
+                current.set(s);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Shows a trained model in the first screen that shows models (the real-model screen); false if none does. */
+    public boolean openModel(org.attentionexplainer.engine.model.TransformerModel model, String text) {
+        for (Screen s : screens()) {
+            if (s.openModel(model, text)) {
                 current.set(s);
                 return true;
             }

@@ -71,6 +71,19 @@ public interface Screen {
     default void setNavigator(java.util.function.Consumer<String> goTo) {
     }
 
+    /**
+     * Given at start-up: hands a trained model, with the text to run first, to the screen that
+     * shows trained models, which is then shown (the tiny GPT's "Show in the real-model view").
+     */
+    default void setModelOpener(java.util.function.BiConsumer<org.attentionexplainer.engine.model.TransformerModel,
+            String> open) {
+    }
+
+    /** Shows a model handed over by another screen, running {@code text}; false if this screen shows none. */
+    default boolean openModel(org.attentionexplainer.engine.model.TransformerModel model, String text) {
+        return false;
+    }
+
     /** Told when presentation mode starts or ends, to reduce its text to headlines. */
     default void setPresenting(boolean on) {
     }

@@ -4,8 +4,10 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.function.BiConsumer;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
+import org.attentionexplainer.engine.model.TransformerModel;
 import org.attentionexplainer.ui.common.MapsExport;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -22,6 +24,7 @@ public final class TinyGptScreen implements Screen {
     private TinyGptViewModel model;
     private ExportActions actions;
     private Node view;
+    private BiConsumer<TransformerModel, String> modelOpener;
 
     /** With a daemon thread of its own for training. */
     public TinyGptScreen(AppContext context) {
@@ -51,6 +54,7 @@ public final class TinyGptScreen implements Screen {
     public Node view() {
         if (view == null) {
             model = new TinyGptViewModel(context, trainingThread);
+            model.setModelOpener(modelOpener);
             var maps = model.maps();
             var drawn = maps.figureProperty().isNotNull();
             actions = new ExportActions(context.i18n(), context.files(), model::inform)
@@ -63,6 +67,14 @@ public final class TinyGptScreen implements Screen {
             model.start();
         }
         return view;
+    }
+
+    @Override
+    public void setModelOpener(BiConsumer<TransformerModel, String> open) {
+        modelOpener = open;
+        if (model != null) {
+            model.setModelOpener(open);
+        }
     }
 
     @Override

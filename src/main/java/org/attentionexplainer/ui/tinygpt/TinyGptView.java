@@ -116,11 +116,13 @@ final class TinyGptView {
         Button save = button("tinygpt-save", "tinygpt.save", this::save);
         open.disableProperty().bind(training);
         save.disableProperty().bind(training.or(vm.modelProperty().isNull()));
+        Button real = button("tinygpt-real", "tinygpt.showReal", vm::showInRealModel);
+        real.disableProperty().bind(training.or(vm.modelProperty().isNull()));
         FlowPane settings = new FlowPane(12, 6, field("tinygpt-seed", "tinygpt.field.seed", vm.seedProperty(), 6),
                 field("tinygpt-layers", "tinygpt.field.layers", vm.layersProperty(), 2),
                 field("tinygpt-heads", "tinygpt.field.heads", vm.headsProperty(), 2),
                 field("tinygpt-steps", "tinygpt.field.steps", vm.stepsProperty(), 5), train, pause, cancel, bar, open,
-                save);
+                save, real);
         settings.setAlignment(Pos.CENTER_LEFT);
         Label message = new Label();
         message.setId("tinygpt-message");

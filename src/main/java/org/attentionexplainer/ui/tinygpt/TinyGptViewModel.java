@@ -3,6 +3,7 @@ package org.attentionexplainer.ui.tinygpt;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -19,6 +20,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import org.attentionexplainer.engine.InvalidSpecException;
+import org.attentionexplainer.engine.model.TransformerModel;
 import org.attentionexplainer.engine.tinygpt.GptConfig;
 import org.attentionexplainer.engine.tinygpt.GptModelFile;
 import org.attentionexplainer.engine.tinygpt.GptTrainer;
@@ -85,6 +87,8 @@ public final class TinyGptViewModel {
     private TrainingControl control;
     /** The weights the maps show: the model's, or a snapshot while training. */
     private GptWeights shown;
+    /** Hands a model to the screen that shows trained models; none until the app gives one. */
+    private BiConsumer<TransformerModel, String> modelOpener;
 
     /** @param trainingThread runs training (a thread of its own in the app; the calling thread in tests) */
     public TinyGptViewModel(AppContext context, Executor trainingThread) {
@@ -244,6 +248,26 @@ public final class TinyGptViewModel {
         } catch (IOException e) {
             fail(i18n.get("tinygpt.error.save", file, Failures.describe(i18n, e)));
         }
+    }
+
+    /** Given by the app: where {@link #showInRealModel()} hands the model. */
+    public void setModelOpener(BiConsumer<TransformerModel, String> opener) {
+        this.modelOpener = opener;
+    }
+
+    /**
+     * Shows the model of this screen (the shipped one, or the one just trained or opened) in the
+     * real-model view, with the prompt (the default one while the prompt typed is not readable).
+     * Nothing while training or before a model is there.
+     */
+    public void showInRealModel() {
+        GptWeights w = model.get();
+        if (w == null || modelOpener == null || status.get() == Status.TRAINING || status.get() == Status.PAUSED) {
+            return;
+        }
+        Object parsed = Prompt.parse(prompt.get(), w.config().positions());
+        String text = parsed instanceof Prompt ? prompt.get().strip() : DEFAULT_PROMPT;
+        modelOpener.accept(TinyGpt.asModel(w, () -> context.engine().join(), i18n.get("tinygpt.model.name")), text);
     }
 
     private void use(GptWeights weights, TrainingOptions options) {

@@ -64,6 +64,10 @@ class ChapterTextsTest {
             produced.add(kv.memoryText(n));
         }
         produced.add(kv.farText());
+        for (int n = 1; n <= kv.generation().steps().size(); n++) {
+            produced.add(kv.generation().stepText(n));
+            produced.add(kv.generation().cacheText(n));
+        }
         FlashChapter flash = FlashChapter.compute(engine);
         for (int step = 1; step <= flash.stepCount(); step++) {
             produced.add(flash.stepText(step));

@@ -78,5 +78,7 @@ class KvCacheChapterTest {
         assertTrue(((NumericQuestion) quiz.questions().get(1)).isCorrect(68), "36 + 8 · 4");
         ChoiceQuestion same = (ChoiceQuestion) quiz.questions().get(2);
         assertEquals(0, same.correct(), "yes: the same weights");
+        // the tiny GPT after step 10: 2 (K and V) · 2 layers · 10 rows · 64 numbers
+        assertTrue(((NumericQuestion) quiz.questions().get(3)).isCorrect(2560), "2 · 2 · 10 · 64");
     }
 }

@@ -1,5 +1,6 @@
 package org.attentionexplainer.ui.tinygpt;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,10 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import javafx.collections.ListChangeListener;
+import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionTrace;
+import org.attentionexplainer.engine.bert.WhatIf;
+import org.attentionexplainer.engine.model.TransformerModel;
 import org.attentionexplainer.engine.tinygpt.GptModelFile;
 import org.attentionexplainer.engine.tinygpt.GptWeights;
+import org.attentionexplainer.engine.tinygpt.TinyGpt;
 import org.attentionexplainer.engine.tinygpt.TrainingProgress;
 import org.attentionexplainer.ui.TestContexts;
 import org.junit.jupiter.api.Test;
@@ -153,7 +161,7 @@ class TinyGptViewModelTest {
         assertEquals("Saved mine.tinygpt.", vm.messageProperty().get());
         byte[] bytes = Files.readAllBytes(file);
         Path broken = dir.resolve("broken" + GptModelFile.EXTENSION);
-        Files.write(broken, java.util.Arrays.copyOf(bytes, bytes.length - 10));
+        Files.write(broken, Arrays.copyOf(bytes, bytes.length - 10));
         vm.open(broken);
         assertTrue(vm.errorProperty().get());
         assertTrue(vm.messageProperty().get().startsWith("Cannot open the model: "), vm.messageProperty().get());
@@ -163,7 +171,43 @@ class TinyGptViewModelTest {
         assertFalse(vm.errorProperty().get(), vm.messageProperty().get());
         assertNotNull(vm.modelProperty().get());
         assertEquals(shipped.config(), vm.modelProperty().get().config());
-        assertTrue(java.util.Arrays.equals(shipped.unembedding().toArray(),
+        assertTrue(Arrays.equals(shipped.unembedding().toArray(),
                 vm.modelProperty().get().unembedding().toArray()));
+    }
+
+    @Test
+    void theModelShownGoesToTheRealModelViewWithItsPrompt() {
+        TinyGptViewModel vm = started();
+        List<TransformerModel> models = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        vm.setModelOpener((m, text) -> {
+            models.add(m);
+            texts.add(text);
+        });
+        vm.promptProperty().set(" helps help ");
+        vm.showInRealModel();
+        assertEquals(List.of("helps help"), texts);
+        assertEquals("tiny GPT", models.get(0).name());
+        assertTrue(models.get(0).causal());
+        assertEquals(2, models.get(0).layers());
+
+        vm.stepsProperty().set("30");
+        vm.seedProperty().set("3");
+        vm.train();
+        assertEquals(TinyGptViewModel.Status.READY, vm.statusProperty().get(), vm.messageProperty().get());
+        vm.promptProperty().set("KD3");
+        vm.showInRealModel();
+        assertEquals(TinyGptViewModel.DEFAULT_PROMPT, texts.get(1), "an unreadable prompt: the default one");
+        // the model handed is the one just trained: its maps are those the screen computes from its weights
+        var run = models.get(1).run(List.of("HELPSHELPS"), WhatIf.TRAINED);
+        var own = new TinyGpt(vm.modelProperty().get(), new AttentionEngine())
+                .forward("HELPSHELPS".chars().map(c -> c - 'A').toArray());
+        float[][] handed = run.attention(0, 1, 2);
+        float[][] trained = own.attention(0, 1, 2);
+        for (int i = 0; i < handed.length; i++) {
+            assertArrayEquals(trained[i], handed[i], 1e-6f);
+        }
+        float[][] shipped = models.get(0).run(List.of("HELPSHELPS"), WhatIf.TRAINED).attention(0, 1, 2);
+        assertFalse(Arrays.deepEquals(shipped, handed), "not the shipped model any more");
     }
 }
