@@ -288,6 +288,12 @@ public final class FigureLayout {
         return panels.get(0).labels;
     }
 
+    /** True if every token label is drawn: none dropped, none thinned out to every n-th. */
+    public boolean everyLabelShown() {
+        PanelLayout p = panels.get(0);
+        return p.labels && p.rowStep == 1 && p.colStep == 1;
+    }
+
     /** True if the numbers are written in the cells. */
     public boolean valuesShown() {
         return panels.get(0).values;

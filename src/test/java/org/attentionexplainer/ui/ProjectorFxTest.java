@@ -110,9 +110,10 @@ class ProjectorFxTest {
 
     private static String describe(String where, HeatmapControl c) {
         FigureLayout l = c.shownProperty().get();
-        return String.format(Locale.ROOT, "%s %s @%dx%d: cell %.1f px, %d panels in %d columns, labels %s"
+        return String.format(Locale.ROOT, "%s %s @%dx%d: cell %.1f px, %d panels in %d columns, labels %s%s"
                         + " (pane %.0f x %.0f, figure %.0f x %.0f)",
                 where, c.getId(), WIDTH, HEIGHT, l.cellSize(), l.panelCount(), l.columns(), l.labelsShown(),
+                l.everyLabelShown() ? " (all)" : " (thinned)",
                 c.getWidth(), c.getHeight(), l.width(), l.height());
     }
 
@@ -225,10 +226,10 @@ class ProjectorFxTest {
         HeatmapControl focus = robot.lookup("#explorer-heatmap").queryAs(HeatmapControl.class);
         FigureLayout l = focus.shownProperty().get();
         System.out.println(describe("real focus", focus));
-        assertTrue(l.labelsShown(), describe("real focus", focus));
-        // the goal is 28 px at 1280 x 800; what the layout reaches today is asserted
-        // (6 px beside the overview, 12 px in presentation mode) and the gap stays open in the notes
-        assertTrue(l.cellSize() >= (presenting ? 12 : 6), describe("real focus", focus));
+        assertTrue(l.everyLabelShown(), "all 13 token labels: " + describe("real focus", focus));
+        // the 28 px at 1280 x 800; at a desk the Turkish toolbar takes a fourth row (24 px there)
+        boolean turkish = "tr".equals(locale.getLanguage());
+        assertTrue(l.cellSize() >= (presenting || !turkish ? atLeast(28) : atLeast(24)), describe("real focus", focus));
         assertTrue(onScreen(focus, l), describe("real focus", focus));
     }
 
