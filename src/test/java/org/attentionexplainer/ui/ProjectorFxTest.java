@@ -193,8 +193,9 @@ class ProjectorFxTest {
         System.out.println(describe("explorer grid", grid));
         assertTrue(onScreen(grid, l), "the whole grid is in the window: " + describe("explorer", grid));
         // the explorer opens on the trained model's twelve heads: 16 px cells on the projector; at a
-        // desk, beside the settings, the grid keeps 11 px and leaves the token labels to one head's view
-        assertTrue(l.cellSize() >= (presenting ? atLeast(16) : 11), describe("explorer grid", grid));
+        // desk, beside the settings, 9 px; the grid's outer row and column keep the token labels
+        assertTrue(l.cellSize() >= (presenting ? atLeast(16) : 9), describe("explorer grid", grid));
+        assertTrue(l.labelsShown(), "token labels on the grid: " + describe("explorer grid", grid));
         javafx.scene.control.ToggleButton focus = robot.lookup(n -> "explorer-view-focus".equals(n.getId()))
                 .queryAs(javafx.scene.control.ToggleButton.class);
         robot.interact(focus::fire);
