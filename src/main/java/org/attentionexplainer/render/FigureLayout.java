@@ -27,7 +27,8 @@ public final class FigureLayout {
     private final double cell;
     private final double titleH;
     private final double[] colX;
-    private final double panelH;
+    /** The top of each row of panels, below the figure's title. */
+    private final double[] rowY;
     private final double[] barHeights;
     private final double legendX;
     private final double legendY;
@@ -88,11 +89,11 @@ public final class FigureLayout {
         cell = best.cell;
         int rows = (n + columns - 1) / columns;
         double[] colW = new double[columns];
-        double ph = 0;
+        double[] rowH = new double[rows];
         for (int i = 0; i < panels.size(); i++) {
             PanelLayout p = panels.get(i);
             colW[i % columns] = Math.max(colW[i % columns], p.width);
-            ph = Math.max(ph, p.height);
+            rowH[i / columns] = Math.max(rowH[i / columns], p.height);
         }
         colX = new double[columns];
         double x = pad;
@@ -100,10 +101,15 @@ public final class FigureLayout {
             colX[c] = x;
             x += colW[c] + gap;
         }
-        panelH = ph;
         double gridTop = pad + titleH;
+        rowY = new double[rows];
+        double y0 = gridTop;
+        for (int r = 0; r < rows; r++) {
+            rowY[r] = y0;
+            y0 += rowH[r] + gap;
+        }
         double gridW = x - gap - pad;
-        double gridBottom = gridTop + rows * panelH + (rows - 1) * gap;
+        double gridBottom = y0 - gap;
 
         legendX = pad + gridW + gap;
         barHeights = new double[legends.size()];
@@ -151,10 +157,10 @@ public final class FigureLayout {
         for (int c = fixedColumns > 0 ? fixedColumns : 1; c <= (fixedColumns > 0 ? fixedColumns : n); c++) {
             int r = (n + c - 1) / c;
             double availW = gridW - (c - 1) * gap;
-            double availH = (gridH - (r - 1) * gap) / r;
-            Fit fit = solve(specs.get(0), c, availW, availH, opt.showLabels(), titleLines, m);
+            double availH = gridH - (r - 1) * gap;
+            Fit fit = solve(specs.get(0), c, r, availW, availH, opt.showLabels(), titleLines, m);
             if (opt.showLabels() && n > 1 && fit.cell < 0.5 * f) {
-                fit = solve(specs.get(0), c, availW, availH, false, titleLines, m);
+                fit = solve(specs.get(0), c, r, availW, availH, false, titleLines, m);
             }
             fit = new Fit(fit.cell, fit.labels, c);
             if (best == null || fit.cell > best.cell + 1e-9
@@ -170,25 +176,29 @@ public final class FigureLayout {
         List<PanelLayout> out = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
             out.add(new PanelLayout(specs.get(i), opt, m, labelWidth, fit.cell, fit.labels,
-                    everyRowLabelled || i % fit.columns == 0, titleLines));
+                    everyRowLabelled || i % fit.columns == 0, everyRowLabelled || i < fit.columns, titleLines));
         }
         return out;
     }
 
     /**
      * The largest cell (at most maxCell) with which a row of {@code columns} panels fits
-     * availW wide (the first with row labels, the others only if every panel has them) and one panel
-     * fits availH high.
+     * availW wide (the first with row labels, the others only if every panel has them) and a column
+     * of {@code rows} panels fits availH high (the first with column labels, the others only if
+     * every panel has them: small multiples label the grid's outer row and column, as they share
+     * their tokens).
      */
-    private Fit solve(PanelLayout.Panel spec, int columns, double availW, double availH, boolean labels,
+    private Fit solve(PanelLayout.Panel spec, int columns, int rows, double availW, double availH, boolean labels,
                       int titleLines, TextMeasurer m) {
         double cell = opt.maxCell();
         HeatmapData d = spec.data();
         for (int i = 0; i < 12; i++) {
-            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, titleLines);
-            PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, everyRowLabelled, titleLines);
+            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, true, titleLines);
+            PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, everyRowLabelled,
+                    everyRowLabelled, titleLines);
             double fixedW = first.fixedWidth() + (columns - 1) * other.fixedWidth();
-            double fit = Math.min((availW - fixedW) / (columns * d.cols()), (availH - first.fixedHeight()) / d.rows());
+            double fixedH = first.fixedHeight() + (rows - 1) * other.fixedHeight();
+            double fit = Math.min((availW - fixedW) / (columns * d.cols()), (availH - fixedH) / (rows * d.rows()));
             if (fit >= cell - 1e-9) {
                 break;
             }
@@ -255,7 +265,7 @@ public final class FigureLayout {
     }
 
     private double[] panelOrigin(int i) {
-        return new double[] {colX[i % columns], pad + titleH + (i / columns) * (panelH + gap)};
+        return new double[] {colX[i % columns], rowY[i / columns]};
     }
 
     public double width() {
@@ -286,6 +296,12 @@ public final class FigureLayout {
     /** True if token labels are drawn (small multiples drop them when cells get too small). */
     public boolean labelsShown() {
         return panels.get(0).labels;
+    }
+
+    /** True if every token label is drawn: none dropped, none thinned out to every n-th. */
+    public boolean everyLabelShown() {
+        PanelLayout p = panels.get(0);
+        return p.labels && p.rowStep == 1 && p.colStep == 1;
     }
 
     /** True if the numbers are written in the cells. */

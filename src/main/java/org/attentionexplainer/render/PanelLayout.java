@@ -27,6 +27,8 @@ final class PanelLayout {
     final double cell;
     final boolean labels;
     final boolean rowLabels;
+    /** The column labels too (small multiples give them to the first row only). */
+    final boolean colLabels;
     /** The title's lines as drawn (wrapped, the last shortened with an ellipsis if need be). */
     final List<String> title;
     /** How many lines the whole title needs at this width, up to {@link #MAX_TITLE_LINES}. */
@@ -146,22 +148,24 @@ final class PanelLayout {
      * @param labelWidth the width of the widest of a list of labels (the caller may remember it)
      * @param labels     token labels on the axes
      * @param rowLabels  the row labels too (small multiples give them to the first column only)
+     * @param colLabels  the column labels too (small multiples give them to the first row only)
      * @param titleLines the lines kept for the title, the same in every panel so that the maps line up
      */
     PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
-                double cell, boolean labels, boolean rowLabels, int titleLines) {
+                double cell, boolean labels, boolean rowLabels, boolean colLabels, int titleLines) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
         this.cell = cell;
         this.labels = labels;
         this.rowLabels = labels && rowLabels;
+        this.colLabels = labels && colLabels;
         HeatmapData d = panel.data();
         titleH = HeatmapOptions.present(panel.title()) ? (0.35 + 1.25 * titleLines) * f : 0;
         double colLabelW = labels ? labelWidth.applyAsDouble(d.colLabels()) : 0;
         rotated = labels && colLabelW + 0.4 * f > cell;
-        colAxisH = labels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
-        colBandH = labels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
+        colAxisH = this.colLabels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
+        colBandH = this.colLabels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
         rowAxisW = this.rowLabels && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
         rowLabelW = this.rowLabels ? labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
         rowStep = step(this.rowLabels, cell);

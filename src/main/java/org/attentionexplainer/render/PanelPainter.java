@@ -102,7 +102,7 @@ final class PanelPainter {
             b.text(opt.rowAxis() + " →", 0.7 * f, plotY + h / 2, 0.9 * f, false, Mark.Anchor.MIDDLE, true,
                     st.muted());
         }
-        for (int c = 0; c < d.cols(); c += geo.colStep) {
+        for (int c = 0; geo.colLabels && c < d.cols(); c += geo.colStep) {
             double x = plotX + (c + 0.5) * cell;
             String s = PanelLayout.shorten(d.colLabels().get(c));
             if (geo.rotated) {

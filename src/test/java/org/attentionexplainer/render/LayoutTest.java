@@ -153,8 +153,16 @@ class LayoutTest {
         double[] lastCell = l.bounds(new CellHit(3, 2, 2));
         assertEquals(Optional.of(new CellHit(3, 2, 2)), l.hit(lastCell[0] + 1, lastCell[1] + 1));
         assertTrue(texts(l.drawing()).stream().anyMatch(t -> t.text().equals("Head 4") && t.bold()));
-        // key labels above each of the 4 maps, query labels only left of the first column's 2 maps
-        assertEquals(6, texts(l.drawing()).stream().filter(t -> t.text().equals("t0")).count());
+        // one sentence's heads label the grid's outer row and column, as small multiples do: key labels
+        // above the first row's 2 maps, query labels left of the first column's 2 maps
+        assertEquals(4, texts(l.drawing()).stream().filter(t -> t.text().equals("t0")).count());
+        // so the second row of maps has no band of key labels above it: its cells start a title's height
+        // below the first row's last cells, not a title and a band of labels below
+        double[] firstRowLast = l.bounds(new CellHit(0, 2, 0));
+        double[] secondRowFirst = l.bounds(new CellHit(2, 0, 0));
+        double[] firstRowFirst = l.bounds(new CellHit(0, 0, 0));
+        assertTrue(secondRowFirst[1] - (firstRowLast[1] + firstRowLast[3]) < firstRowFirst[1],
+                "the second row's cells sit closer under the first row than the first row's under the top");
     }
 
     /**

@@ -55,9 +55,15 @@ class ProjectorFxTest {
                 Arguments.of(false, Locale.forLanguageTag("tr")), Arguments.of(true, Locale.forLanguageTag("tr")));
     }
 
-    /** The sizes asserted hold at 1280 × 800 and above (the pom runs this class at 1280 × 800 and 1920 × 1080). */
-    private static double atLeast(double px) {
-        return px;
+    /** A screen below the issue's 1280 × 800, where what the layout reaches is asserted instead. */
+    private static final boolean SMALL = WIDTH < 1280;
+
+    /**
+     * The issue's size at 1280 × 800 and above, or at 1024 × 768 what the layout reaches there (the
+     * pom runs this class at 1024 × 768, 1280 × 800 and 1920 × 1080).
+     */
+    private static double atLeast(double px, double at1024) {
+        return SMALL ? at1024 : px;
     }
 
     private MainViewModel open(String screen, boolean presenting, Locale locale) throws Exception {
@@ -110,9 +116,10 @@ class ProjectorFxTest {
 
     private static String describe(String where, HeatmapControl c) {
         FigureLayout l = c.shownProperty().get();
-        return String.format(Locale.ROOT, "%s %s @%dx%d: cell %.1f px, %d panels in %d columns, labels %s"
+        return String.format(Locale.ROOT, "%s %s @%dx%d: cell %.1f px, %d panels in %d columns, labels %s%s"
                         + " (pane %.0f x %.0f, figure %.0f x %.0f)",
                 where, c.getId(), WIDTH, HEIGHT, l.cellSize(), l.panelCount(), l.columns(), l.labelsShown(),
+                l.everyLabelShown() ? " (all)" : " (thinned)",
                 c.getWidth(), c.getHeight(), l.width(), l.height());
     }
 
@@ -130,10 +137,11 @@ class ProjectorFxTest {
                     // one map gets the issue's 48 px; two side by side share the column's width (32 px), four
                     // (the encoder's steps) its height too
                     // (the encoder's steps) its height too; eight heads side by side are small multiples
-                    double least = l.panelCount() == 1 ? atLeast(48) : l.panelCount() == 2 ? atLeast(32)
-                            : l.panelCount() <= 4 ? atLeast(28) : atLeast(12);
+                    double least = l.panelCount() == 1 ? atLeast(48, 34) : l.panelCount() == 2 ? atLeast(32, 24)
+                            : l.panelCount() <= 4 ? atLeast(28, 20) : atLeast(12, 8);
                     assertTrue(l.cellSize() >= least, describe("chapter " + page, c));
-                    assertTrue(l.labelsShown(), describe("chapter " + page, c));
+                    // at 1024 x 768 eight heads side by side leave their labels out
+                    assertTrue(l.labelsShown() || SMALL && l.panelCount() > 4, describe("chapter " + page, c));
                     checked++;
                 }
             }
@@ -188,8 +196,9 @@ class ProjectorFxTest {
         System.out.println(describe("explorer grid", grid));
         assertTrue(onScreen(grid, l), "the whole grid is in the window: " + describe("explorer", grid));
         // the explorer opens on the trained model's twelve heads: 16 px cells on the projector; at a
-        // desk, beside the settings, the grid keeps 11 px and leaves the token labels to one head's view
-        assertTrue(l.cellSize() >= (presenting ? atLeast(16) : 11), describe("explorer grid", grid));
+        // desk, beside the settings, 9 px; the grid's outer row and column keep the token labels
+        assertTrue(l.cellSize() >= (presenting ? atLeast(16, 12) : atLeast(9, 5)), describe("explorer grid", grid));
+        assertTrue(SMALL || l.labelsShown(), "token labels on the grid: " + describe("explorer grid", grid));
         javafx.scene.control.ToggleButton focus = robot.lookup(n -> "explorer-view-focus".equals(n.getId()))
                 .queryAs(javafx.scene.control.ToggleButton.class);
         robot.interact(focus::fire);
@@ -197,7 +206,7 @@ class ProjectorFxTest {
         l = grid.shownProperty().get();
         System.out.println(describe("explorer head", grid));
         assertEquals(1, l.panelCount());
-        assertTrue(l.cellSize() >= atLeast(32), describe("explorer head", grid));
+        assertTrue(l.cellSize() >= atLeast(32, 24), describe("explorer head", grid));
         assertTrue(l.labelsShown(), describe("explorer head", grid));
         assertFalse(robot.lookup("#explorer-values-no-room").query().isVisible(),
                 "no 'too small' message while one head fills the pane");
@@ -212,7 +221,9 @@ class ProjectorFxTest {
             for (int h = 1; h <= 12; h++) {
                 Node thumb = robot.lookup("#real-thumb-" + l + "-" + h).query();
                 Bounds b = thumb.localToScene(thumb.getLayoutBounds());
-                assertTrue(b.getMinX() >= 0 && b.getMaxX() <= WIDTH && b.getMaxY() <= HEIGHT && b.getWidth() >= 20,
+                // the issue asks for the whole overview at 1280 x 800; at 1024 x 768 it may scroll
+                assertTrue(b.getMinX() >= 0 && b.getMaxX() <= WIDTH && (SMALL || b.getMaxY() <= HEIGHT)
+                                && b.getWidth() >= 20,
                         "thumbnail L" + l + " H" + h + " is whole in the window: " + b);
             }
         }
@@ -221,10 +232,12 @@ class ProjectorFxTest {
         HeatmapControl focus = robot.lookup("#explorer-heatmap").queryAs(HeatmapControl.class);
         FigureLayout l = focus.shownProperty().get();
         System.out.println(describe("real focus", focus));
-        assertTrue(l.labelsShown(), describe("real focus", focus));
-        // the issue's goal is 28 px at 1280 x 800; what the layout reaches today is asserted
-        // (6 px beside the overview, 12 px in presentation mode) and the gap stays open in the notes
-        assertTrue(l.cellSize() >= (presenting ? 12 : 6), describe("real focus", focus));
+        // at 1024 x 768 the 14 px cells draw every other token's label
+        assertTrue(SMALL ? l.labelsShown() : l.everyLabelShown(), "all 13 token labels: " + describe("real focus", focus));
+        // the issue's 28 px at 1280 x 800; at a desk the Turkish toolbar takes a fourth row (24 px there)
+        boolean turkish = "tr".equals(locale.getLanguage());
+        assertTrue(l.cellSize() >= (presenting || !turkish ? atLeast(28, 14) : atLeast(24, 14)),
+                describe("real focus", focus));
         assertTrue(onScreen(focus, l), describe("real focus", focus));
     }
 

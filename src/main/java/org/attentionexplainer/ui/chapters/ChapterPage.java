@@ -35,6 +35,8 @@ import org.attentionexplainer.ui.shell.Coalescer;
 abstract class ChapterPage<M extends Chapter> {
     /** The narrative column's share of the page. */
     private static final double LEFT_SHARE = 0.36;
+    /** Presenting, the column holds the headline and the controls only: a pair of maps side by side gets 48 px cells. */
+    private static final double PRESENTING_LEFT_SHARE = 0.26;
 
     private final ObjectProperty<M> model = new SimpleObjectProperty<>(this, "model");
     /** Narrative sections (by title key) that state answers, and the questions whose answers they state. */
@@ -190,11 +192,13 @@ abstract class ChapterPage<M extends Chapter> {
                 .filter(n -> n.getStyleClass().contains(Parts.PART)).toList() : List.of();
         parts = declared.isEmpty() ? null : new Parts(declared, quiz, chapters.presentingProperty());
         // the controls and the quiz first, where they are seen without scrolling; the sections below
+        var share = javafx.beans.binding.Bindings.when(chapters.presentingProperty().and(chapters.classModeProperty().not()))
+                .then(PRESENTING_LEFT_SHARE).otherwise(LEFT_SHARE);
         if (controls == null) {
-            return PageLayout.page(LEFT_SHARE, visual, headline, quiz, narrative);
+            return PageLayout.page(share, visual, headline, quiz, narrative);
         }
         controls.getStyleClass().add("chapter-controls");
-        return PageLayout.page(LEFT_SHARE, visual, headline, controls, quiz, narrative);
+        return PageLayout.page(share, visual, headline, controls, quiz, narrative);
     }
 
     /** A cell of a chapter's table: never wrapped or cut. */

@@ -40,6 +40,14 @@ public final class PageLayout {
      * contents need not to be cut (up to half the page), and {@code visual} in the rest.
      */
     public static Node page(double leftShare, Node visual, Node... left) {
+        return page(new javafx.beans.property.SimpleDoubleProperty(leftShare), visual, left);
+    }
+
+    /**
+     * The same with a share that may change: presentation mode, which hides the prose, gives the
+     * visual the room the prose had.
+     */
+    public static Node page(ObservableValue<Number> leftShare, Node visual, Node... left) {
         VBox column = new VBox(left);
         column.getStyleClass().add("page-explanation");
         ScrollPane leftScroll = new ScrollPane(column);
@@ -56,8 +64,8 @@ public final class PageLayout {
         leftScroll.prefWidthProperty().bind(Bindings.createDoubleBinding(() -> {
             double width = page.getWidth();
             double needed = column.minWidth(-1) + SCROLL_BAR;
-            return Math.min(width * LEFT_MAX_SHARE, Math.max(width * leftShare, needed));
-        }, page.widthProperty(), column.widthProperty()));
+            return Math.min(width * LEFT_MAX_SHARE, Math.max(width * leftShare.getValue().doubleValue(), needed));
+        }, page.widthProperty(), column.widthProperty(), leftShare));
         page.getStyleClass().add("page");
         return page;
     }

@@ -33,13 +33,16 @@ import org.attentionexplainer.ui.i18n.I18n;
 import org.controlsfx.control.ToggleSwitch;
 
 /**
- * The real-model screen: the sentence and its sub-word tokens, the loading bar or the notice,
- * the what-if settings, then the layer x head overview beside the focused head, which the
- * explorer's own view shows (stages, hover arithmetic, colour maps).
+ * The real-model screen: in a column on the left the sentence and its sub-word tokens, the
+ * loading bar or the notice, the what-if settings and the layer x head overview; beside them,
+ * the whole height of the window, the focused head, which the explorer's own view shows
+ * (stages, hover arithmetic, colour maps).
  */
 final class RealModelView {
     static final double MIN_TEMPERATURE = 0.05;
     static final double MAX_TEMPERATURE = 10;
+    /** The left column's share of the width: the overview's thumbnails need less than the focused head. */
+    private static final double FOCUS_DIVIDER = 0.38;
 
     private final RealModelViewModel vm;
     private final I18n i18n;
@@ -67,8 +70,7 @@ final class RealModelView {
     Parent createView() {
         BorderPane root = new BorderPane();
         root.getStyleClass().add("real-model");
-        root.setTop(top());
-        root.setCenter(centre());
+        root.setCenter(centre(top()));
         return root;
     }
 
@@ -89,11 +91,14 @@ final class RealModelView {
         Label name = new Label();
         name.setId("real-model-name");
         name.getStyleClass().add("subtitle");
-        name.setMinWidth(Label.USE_PREF_SIZE);
+        name.setWrapText(true);
+        name.setMinHeight(Label.USE_PREF_SIZE);
         name.textProperty().bind(Bindings.createStringBinding(() -> i18n.get("real.model", vm.modelNameProperty().get()),
                 vm.modelNameProperty(), i18n.localeProperty()));
-        HBox line = new HBox(8, name, label("real.sentence"), sentence);
-        line.setAlignment(Pos.CENTER_LEFT);
+        HBox field = new HBox(8, label("real.sentence"), sentence);
+        field.setAlignment(Pos.CENTER_LEFT);
+        // the model's name above the field, which the column's width leaves to the sentence
+        VBox line = new VBox(4, name, field);
 
         ProgressBar bar = new ProgressBar();
         bar.setId("real-progress");
@@ -190,6 +195,7 @@ final class RealModelView {
         legend.getStyleClass().add("hint");
         legend.setWrapText(true);
         legend.setMinWidth(0);
+        legend.setMinHeight(Region.USE_PREF_SIZE);
         Label foreign = new Label();
         foreign.setId("real-language-notice");
         foreign.setWrapText(true);
@@ -206,16 +212,27 @@ final class RealModelView {
     private Node whatIf() {
         ToggleSwitch causal = new ToggleSwitch();
         causal.setId("real-causal");
-        causal.textProperty().bind(i18n.text("real.whatif.causal"));
+        causal.accessibleTextProperty().bind(i18n.text("real.whatif.causal"));
         causal.selectedProperty().bindBidirectional(vm.causalProperty());
-        causal.setMaxWidth(ToggleSwitch.USE_PREF_SIZE);
+        causal.setMinWidth(ToggleSwitch.USE_PREF_SIZE);
         // a decoder's causal mask is its own: the switch shows it on and cannot turn it off
         causal.disableProperty().bind(vm.modelCausalProperty());
+        // the switch's long name wraps in the screen's narrow left column, a click on it flips the switch
+        Label causalText = label("real.whatif.causal");
+        causalText.setWrapText(true);
+        causalText.setMinWidth(0);
+        causalText.setMinHeight(Region.USE_PREF_SIZE);
+        causalText.setLabelFor(causal);
+        causalText.disableProperty().bind(causal.disabledProperty());
+        causalText.setOnMouseClicked(e -> causal.setSelected(!causal.isSelected()));
+        HBox.setHgrow(causalText, Priority.ALWAYS);
+        HBox causalRow = new HBox(8, causalText, causal);
+        causalRow.setAlignment(Pos.CENTER_LEFT);
 
         // T = 1 is the model as trained: the slider snaps back to it
         Slider temperature = new Widgets(i18n).logSlider("real-temperature", vm.temperatureProperty(), MIN_TEMPERATURE,
                 MAX_TEMPERATURE, 1.0);
-        temperature.setPrefWidth(200);
+        temperature.setPrefWidth(160);
         Label value = new Label();
         value.setId("real-temperature-value");
         value.getStyleClass().add("value-label");
@@ -238,24 +255,30 @@ final class RealModelView {
 
         HBox slider = new HBox(8, label("real.whatif.temperature"), temperature, value);
         slider.setAlignment(Pos.CENTER_LEFT);
-        FlowPane row = new FlowPane(14, 6, label("real.whatif.title", "subtitle"), causal, slider, reset, state);
+        FlowPane row = new FlowPane(14, 6, slider, reset, state);
         row.setAlignment(Pos.CENTER_LEFT);
         row.setId("real-whatif");
         row.getStyleClass().add("real-whatif");
         Label hint = label("real.whatif.hint", "hint");
         hint.setWrapText(true);
         hint.setMinWidth(0);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
         Label decoder = label("real.whatif.decoder", "hint");
         decoder.setId("real-whatif-decoder");
         decoder.setWrapText(true);
         decoder.setMinWidth(0);
+        decoder.setMinHeight(Region.USE_PREF_SIZE);
         decoder.visibleProperty().bind(vm.modelCausalProperty());
         decoder.managedProperty().bind(vm.modelCausalProperty());
         PageLayout.narrative(presenting, hint);
-        return new VBox(2, row, decoder, hint);
+        return new VBox(4, label("real.whatif.title", "subtitle"), causalRow, row, decoder, hint);
     }
 
-    private Node centre() {
+    /**
+     * The sentence, the settings and the overview in the left column, the focused head beside
+     * them: the map gets the window's full height, which a 13-token sentence needs on a projector.
+     */
+    private Node centre(Node top) {
         Node grid = overview.createView();
         ScrollPane left = new ScrollPane(grid);
         // the content follows the visible width, so a long readout wraps instead of adding a
@@ -274,6 +297,10 @@ final class RealModelView {
         VBox overviewBox = new VBox(4, title, left);
         VBox.setVgrow(left, Priority.ALWAYS);
         overviewBox.setPadding(new Insets(0, 0, 0, 12));
+        VBox.setVgrow(overviewBox, Priority.ALWAYS);
+        BooleanBinding available = vm.statusProperty().isNotEqualTo(RealModelViewModel.Status.UNAVAILABLE);
+        overviewBox.visibleProperty().bind(available);
+        VBox column = new VBox(top, overviewBox);
 
         Parent explorer = focus.create();
         explorer.setId("real-focus");
@@ -286,22 +313,27 @@ final class RealModelView {
         Label heading = new Label();
         heading.setId("real-focus-title");
         heading.getStyleClass().add("subtitle");
-        heading.setPadding(new Insets(0, 0, 0, 12));
         heading.textProperty().bind(Bindings.createStringBinding(() -> vm.focusedLayerProperty().get() < 0 ? ""
                 : i18n.get("real.focus.title", vm.focusedLayerProperty().get() + 1,
                         vm.focusedHeadProperty().get() + 1), vm.focusedLayerProperty(), vm.focusedHeadProperty(),
                 i18n.localeProperty()));
         PageLayout.narrative(presenting, heading);
+        // under the thumbnails, whose outline it names: the focused map keeps the height beside them
+        overviewBox.getChildren().add(heading);
         StackPane stack = new StackPane(explorer, pick);
-        VBox focusBox = new VBox(4, heading, stack);
+        VBox focusBox = new VBox(4, stack);
         VBox.setVgrow(stack, Priority.ALWAYS);
+        focusBox.setPadding(new Insets(6, 0, 0, 0));
+        focusBox.visibleProperty().bind(available);
 
-        SplitPane split = new SplitPane(overviewBox, focusBox);
+        SplitPane split = new SplitPane(column, focusBox);
         split.setOrientation(Orientation.HORIZONTAL);
-        // the overview's thumbnails need less than the focused head: the head's cells grow, 72 maps stay whole
-        split.setDividerPositions(0.42);
-        BooleanBinding available = vm.statusProperty().isNotEqualTo(RealModelViewModel.Status.UNAVAILABLE);
-        split.visibleProperty().bind(available);
+        // the overview's thumbnails need less than the focused head: the head's cells grow, 72 maps stay
+        // whole, and the map's toolbar keeps to two rows at 1280 px
+        split.setDividerPositions(FOCUS_DIVIDER);
+        // the column's least width pushes the divider while the window opens small; the window's new
+        // width puts it back, so a maximised window does not keep a small one's split
+        split.widthProperty().addListener((o, a, b) -> split.setDividerPositions(FOCUS_DIVIDER));
         return split;
     }
 
