@@ -135,9 +135,8 @@ class ProjectorFxTest {
                 System.out.println(describe("chapter " + page, c));
                 if (tokenMap(l)) {
                     // one map gets the 48 px; two side by side share the column's width (32 px), four
-                    // (the encoder's steps) its height too
                     // (the encoder's steps) its height too; eight heads side by side are small multiples
-                    double least = l.panelCount() == 1 ? atLeast(48, 34) : l.panelCount() == 2 ? atLeast(32, 24)
+                    double least = l.panelCount() == 1 ? atLeast(48, 34) : l.panelCount() == 2 ? atLeast(32, 18)
                             : l.panelCount() <= 4 ? atLeast(28, 20) : atLeast(12, 8);
                     assertTrue(l.cellSize() >= least, describe("chapter " + page, c));
                     // at 1024 x 768 eight heads side by side leave their labels out
@@ -180,8 +179,9 @@ class ProjectorFxTest {
         FigureLayout l = map.shownProperty().get();
         System.out.println(describe("walkthrough step 4", map));
         assertEquals(3, l.panelCount());
-        assertTrue(l.cellSize() >= (presenting ? atLeast(48) : 32), describe("walkthrough step 4", map));
-        assertTrue(l.labelsShown() && l.valuesShown(), describe("walkthrough step 4", map));
+        assertTrue(l.cellSize() >= atLeast(48, 24), describe("walkthrough step 4", map));
+        // at 1024 x 768 the cells (30-43 px) keep their labels but are too small for four decimals
+        assertTrue(l.labelsShown() && (SMALL || l.valuesShown()), describe("walkthrough step 4", map));
         assertTrue(onScreen(map, l), describe("walkthrough step 4", map));
         boolean inputsShown = robot.lookup(".walk-value-field").queryAll().stream().anyMatch(ProjectorFxTest::treeVisible);
         assertEquals(!presenting, inputsShown, "the editing panel is shown only out of presentation mode");
@@ -208,8 +208,10 @@ class ProjectorFxTest {
         assertEquals(1, l.panelCount());
         assertTrue(l.cellSize() >= atLeast(32, 24), describe("explorer head", grid));
         assertTrue(l.labelsShown(), describe("explorer head", grid));
-        assertFalse(robot.lookup("#explorer-values-no-room").query().isVisible(),
-                "no 'too small' message while one head fills the pane");
+        // the message is truthful at every size; from 1280 x 800 one head has room for its numbers
+        assertEquals(!l.valuesShown(), robot.lookup("#explorer-values-no-room").query().isVisible(),
+                "the 'too small' message shows exactly when the numbers are left out: " + describe("explorer head", grid));
+        assertTrue(SMALL || l.valuesShown(), describe("explorer head", grid));
     }
 
     @ParameterizedTest(name = "presenting {0}, {1}")
