@@ -18,6 +18,9 @@ interface RowMath {
     /** The largest of x[o, o+s). */
     float max(float[] x, int o, int s);
 
+    /** The largest |x| of x[o, o+s), 0 for none; NaN if any is NaN. */
+    float maxAbs(float[] x, int o, int s);
+
     /** w[o, o+s) = exp(x[o, o+s) - max); returns their sum. */
     float exp(float[] x, float[] w, int o, int s, float max);
 

@@ -23,6 +23,15 @@ final class ScalarRowMath implements RowMath {
     }
 
     @Override
+    public float maxAbs(float[] x, int o, int s) {
+        float max = 0f;
+        for (int j = 0; j < s; j++) {
+            max = Math.max(max, Math.abs(x[o + j]));
+        }
+        return max;
+    }
+
+    @Override
     public float exp(float[] x, float[] w, int o, int s, float max) {
         float sum = 0f;
         for (int j = 0; j < s; j++) {

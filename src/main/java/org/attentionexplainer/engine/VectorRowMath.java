@@ -46,6 +46,18 @@ final class VectorRowMath implements RowMath {
     }
 
     @Override
+    public float maxAbs(float[] x, int o, int s) {
+        int bound = F.loopBound(s);
+        FloatVector max = FloatVector.zero(F);
+        int j = 0;
+        for (; j < bound; j += F.length()) {
+            max = max.max(FloatVector.fromArray(F, x, o + j).abs());
+        }
+        float m = max.reduceLanes(VectorOperators.MAX);
+        return j == s ? m : Math.max(m, tail.maxAbs(x, o + j, s - j));
+    }
+
+    @Override
     public float exp(float[] x, float[] w, int o, int s, float max) {
         int bound = F.loopBound(s);
         FloatVector sum = FloatVector.zero(F);

@@ -159,4 +159,23 @@ class RowMathTest {
             assertEquals(y[5 + j], rows[5 + j], "in place, value " + j);
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void maxAbsFindsTheLargestMagnitudeAndKeepsNaN(RowMath math) {
+        for (int s = 1; s <= 40; s++) {
+            float[] x = new float[s + 2];
+            for (int j = 0; j < x.length; j++) {
+                x[j] = (j % 3 - 1) * 0.5f * j;
+            }
+            x[0] = -1e30f;                                       // outside the row
+            x[1 + (s * 5) / 7] = -99f;
+            assertEquals(99f, math.maxAbs(x, 1, s), "length " + s);
+            x[1 + s / 2] = Float.NaN;
+            assertTrue(Float.isNaN(math.maxAbs(x, 1, s)), "NaN at length " + s);
+            x[1 + s / 2] = Float.NEGATIVE_INFINITY;
+            assertEquals(Float.POSITIVE_INFINITY, math.maxAbs(x, 1, s), "infinity at length " + s);
+        }
+        assertEquals(0f, math.maxAbs(new float[0], 0, 0));
+    }
 }
