@@ -78,8 +78,9 @@ final class Products {
      * it come the per-head products up to about 256 tokens and every product of a forward of a
      * few tokens (a 16-token forward of all-MiniLM-L6-v2 made 24 wake-ups, 0.4 s on a machine
      * with load 20 on 2 cores); OpenBLAS 0.3.19 itself splits any product from 2^18 on.
+     * -Dattention.oneThreadMultiplyAdds=0 leaves every product to OpenBLAS, for comparisons.
      */
-    static final long ONE_THREAD_MULTIPLY_ADDS = 1L << 23;
+    static final long ONE_THREAD_MULTIPLY_ADDS = Long.getLong("attention.oneThreadMultiplyAdds", 1L << 23);
     private static org.nd4j.linalg.api.ndarray.INDArray view(Block block) {
         return Nd4j.create(block.array().data(), new long[] {block.rows(), block.cols()},
                 new long[] {block.ld(), 1}, block.offset(), 'c');
