@@ -89,11 +89,11 @@ final class VectorRowMath implements RowMath {
             FloatVector v = FloatVector.fromArray(F, x, o + j);
             FloatVector z = v.mul(INV_SQRT2);
             FloatVector a = z.abs();
-            FloatVector t = FloatVector.broadcast(F, 1f).div(a.fma(ERF_P, 1f));
-            FloatVector poly = t.fma(ERF_A5, ERF_A4).fma(t, FloatVector.broadcast(F, ERF_A3))
-                    .fma(t, FloatVector.broadcast(F, ERF_A2)).fma(t, FloatVector.broadcast(F, ERF_A1)).mul(t);
+            // mul and add, not fma: Java 17's C2 leaves the vector fma to the slow generic code
+            FloatVector t = FloatVector.broadcast(F, 1f).div(a.mul(ERF_P).add(1f));
+            FloatVector poly = t.mul(ERF_A5).add(ERF_A4).mul(t).add(ERF_A3).mul(t).add(ERF_A2).mul(t).add(ERF_A1).mul(t);
             FloatVector e = a.mul(a).neg().lanewise(VectorOperators.EXP);
-            FloatVector erf = poly.neg().fma(e, FloatVector.broadcast(F, 1f));
+            FloatVector erf = FloatVector.broadcast(F, 1f).sub(poly.mul(e));
             erf = erf.blend(erf.neg(), z.compare(VectorOperators.LT, 0f));
             v.mul(0.5f).mul(erf.add(1f)).intoArray(x, o + j);
         }
@@ -116,7 +116,7 @@ final class VectorRowMath implements RowMath {
         FloatVector squares = FloatVector.zero(F);
         for (j = 0; j < bound; j += F.length()) {
             FloatVector c = FloatVector.fromArray(F, x, o + j).sub(mean);
-            squares = c.fma(c, squares);
+            squares = squares.add(c.mul(c));
         }
         float square = squares.reduceLanes(VectorOperators.ADD);
         for (int r = j; r < d; r++) {

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * Runtime computing the last hidden state alone from the same ids. The two alternate within
  * each round (who goes first alternates too), so both see the same load; each round times
  * {@code bench.runs} forwards of each after a warm-up, and the table gives the medians over the
- * rounds and the ratio ONNX Runtime / engine (above 1: the engine is faster). Left out of the
- * default run:
+ * rounds of the wall time and of the process's CPU time per forward, and the ratio ONNX Runtime /
+ * engine of the wall times (above 1: the engine is faster). Left out of the default run:
  *
  * <pre>
  * ./mvnw -B -o test -Dtest=MiniLmBench -Dsurefire.excludedGroups=none \
@@ -74,13 +74,19 @@ class MiniLmBench {
                 warmUp(engine, reference);
                 double[] ours = new double[rounds];
                 double[] theirs = new double[rounds];
+                double[] oursCpu = new double[rounds];
+                double[] theirsCpu = new double[rounds];
                 for (int r = 0; r < rounds; r++) {
-                    if (r % 2 == 0) {
-                        ours[r] = medianMs(engine, runs);
-                        theirs[r] = medianMs(reference, runs);
-                    } else {
-                        theirs[r] = medianMs(reference, runs);
-                        ours[r] = medianMs(engine, runs);
+                    for (int side = 0; side < 2; side++) {
+                        if ((side + r) % 2 == 0) {
+                            double[] t = timesMs(engine, runs);
+                            ours[r] = t[0];
+                            oursCpu[r] = t[1];
+                        } else {
+                            double[] t = timesMs(reference, runs);
+                            theirs[r] = t[0];
+                            theirsCpu[r] = t[1];
+                        }
                     }
                 }
                 StringBuilder each = new StringBuilder();
@@ -89,12 +95,13 @@ class MiniLmBench {
                 }
                 double a = median(ours);
                 double b = median(theirs);
-                rows.add(String.format("| %d | %.1f | %.1f | %.2f (%s) | %.1e |", length, a, b, b / a, each, worst));
+                rows.add(String.format("| %d | %.1f | %.1f | %.1f | %.1f | %.2f (%s) | %.1e |", length, a, median(oursCpu),
+                        b, median(theirsCpu), b / a, each, worst));
             }
         }
-        System.out.println("| tokens | engine ms, all maps kept | ONNX Runtime ms, last hidden state | "
-                + "ONNX Runtime / engine (each round) | largest difference |");
-        System.out.println("| ---: | ---: | ---: | ---: | ---: |");
+        System.out.println("| tokens | engine ms, all maps kept | engine CPU ms | ONNX Runtime ms, last hidden state "
+                + "| ONNX Runtime CPU ms | ONNX Runtime / engine (each round) | largest difference |");
+        System.out.println("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         rows.forEach(System.out::println);
         System.out.printf("load average at the end: %.1f%n",
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
@@ -135,23 +142,32 @@ class MiniLmBench {
         return worst;
     }
 
-    /** Both sides in turn for two seconds, so that Java's JIT has compiled the engine before the timed runs. */
+    /**
+     * Both sides in turn for three seconds and at least 30 times, so that Java's JIT has compiled
+     * the engine before the timed runs (on a busy machine three seconds are little CPU time).
+     */
     private static void warmUp(Runnable engine, Runnable reference) {
-        long until = System.nanoTime() + 2_000_000_000L;
-        do {
+        long until = System.nanoTime() + 3_000_000_000L;
+        for (int i = 0; i < 30 || System.nanoTime() < until; i++) {
             engine.run();
             reference.run();
-        } while (System.nanoTime() < until);
+        }
     }
 
-    private static double medianMs(Runnable r, int runs) {
+    /**
+     * The median wall time of {@code runs} runs, and the process's CPU time per run (every
+     * thread: the engine's, OpenBLAS's, ONNX Runtime's), which a busy machine changes less.
+     */
+    private static double[] timesMs(Runnable r, int runs) {
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         double[] ms = new double[runs];
+        long cpu = os.getProcessCpuTime();
         for (int i = 0; i < runs; i++) {
             long s = System.nanoTime();
             r.run();
             ms[i] = (System.nanoTime() - s) / 1e6;
         }
-        return median(ms);
+        return new double[] {median(ms), (os.getProcessCpuTime() - cpu) / 1e6 / runs};
     }
 
     private static double median(double[] values) {
