@@ -44,22 +44,69 @@ final class NativeMemory {
 
     /**
      * cblas_sgemm on three blocks, row-major: c = op(a) op(b) + beta c, with m, n, k as the
-     * caller checked them. The three arrays live until OpenBLAS returns.
+     * caller checked them, on one of OpenBLAS's threads when {@code oneThread}. The three arrays
+     * live until OpenBLAS returns.
      */
-    static void sgemm(Block a, boolean transA, Block b, boolean transB, Block c, int m, int n, int k, float beta) {
+    static void sgemm(Block a, boolean transA, Block b, boolean transB, Block c, int m, int n, int k, float beta,
+                      boolean oneThread) {
         INDArray aOwner = a.array();
         INDArray bOwner = b.array();
         INDArray cOwner = c.array();
+        int all = oneThread ? allBlasThreads() : 1;
+        if (all > 1) {
+            setThreads.call(1);
+        }
         try {
             openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor,
                     transA ? openblas_nolapack.CblasTrans : openblas_nolapack.CblasNoTrans,
                     transB ? openblas_nolapack.CblasTrans : openblas_nolapack.CblasNoTrans,
                     m, n, k, 1f, pointer(a), a.ld(), pointer(b), b.ld(), beta, pointer(c), c.ld());
         } finally {
+            if (all > 1) {
+                setThreads.call(all);
+            }
             Reference.reachabilityFence(aOwner);
             Reference.reachabilityFence(bOwner);
             Reference.reachabilityFence(cOwner);
         }
+    }
+
+    /** OpenBLAS's openblas_set_num_threads, looked up once (JavaCPP's own setter looks it up at every call). */
+    private static SetThreads setThreads;
+    /** OpenBLAS's thread count as ND4J left it, 0 until read. */
+    private static volatile int allThreads;
+
+    /**
+     * OpenBLAS's thread count as ND4J set it, read once and set back after each product run on
+     * one thread, so that ND4J's own products (training) keep their threads; read at every
+     * product instead, two engines on two threads could each read the other's 1 and keep it.
+     */
+    private static int allBlasThreads() {
+        int all = allThreads;
+        if (all == 0) {
+            synchronized (NativeMemory.class) {
+                if (allThreads == 0) {
+                    blasThreads();
+                    SetThreads setter = new SetThreads();
+                    setter.put(org.bytedeco.javacpp.Loader.addressof("openblas_set_num_threads"));
+                    setThreads = setter;
+                    allThreads = Math.max(1, blasThreads());
+                }
+                all = allThreads;
+            }
+        }
+        return all;
+    }
+
+    /** JavaCPP's function pointer type for it, whose allocating constructor is protected. */
+    private static final class SetThreads extends org.bytedeco.openblas.presets.openblas_nolapack.SetNumThreads {
+    }
+
+    /** OpenBLAS's thread count now (openblas_get_num_threads). */
+    static int blasThreads() {
+        org.bytedeco.javacpp.Loader.load(openblas_nolapack.class);
+        org.bytedeco.javacpp.Pointer get = org.bytedeco.javacpp.Loader.addressof("openblas_get_num_threads");
+        return com.sun.jna.Function.getFunction(new com.sun.jna.Pointer(get.address())).invokeInt(new Object[0]);
     }
 
     /** The block's first value. */

@@ -162,11 +162,7 @@ public final class Overflow {
 
     /** The largest |x|; NaN when a value is NaN, infinity when one is infinite. */
     static float maxAbs(float[] x) {
-        float m = 0f;
-        for (float v : x) {
-            m = Math.max(m, Math.abs(v));
-        }
-        return m;
+        return RowMath.best().maxAbs(x, 0, x.length);
     }
 
     static String num(double x) {

@@ -53,7 +53,8 @@ final class Products {
             return;
         }
         if (direct) {
-            NativeMemory.sgemm(a, transA, b, transB, c, m, n, k, beta);
+            NativeMemory.sgemm(a, transA, b, transB, c, m, n, k, beta,
+                    (long) m * n * k < ONE_THREAD_MULTIPLY_ADDS);
         } else {
             org.nd4j.linalg.api.ndarray.INDArray product = Nd4j.gemm(view(a), view(b), transA, transB);
             if (beta == 0f) {
@@ -64,6 +65,17 @@ final class Products {
         }
     }
 
+    /**
+     * Products of fewer multiply-adds than this run on one OpenBLAS thread. Waking OpenBLAS's
+     * other threads (asleep between products, see {@link NativeThreads}) costs tens of
+     * microseconds on a quiet machine and up to a time slice (milliseconds) on a busy one, more
+     * than splitting a product of 2^23 multiply-adds (about 0.15 ms on one core) can gain. Below
+     * it come the per-head products up to about 256 tokens and every product of a forward of a
+     * few tokens (a 16-token forward of all-MiniLM-L6-v2 made 24 wake-ups, 0.4 s on a machine
+     * with load 20 on 2 cores); OpenBLAS 0.3.19 itself splits any product from 2^18 on.
+     * -Dattention.oneThreadMultiplyAdds=0 leaves every product to OpenBLAS, for comparisons.
+     */
+    static final long ONE_THREAD_MULTIPLY_ADDS = Long.getLong("attention.oneThreadMultiplyAdds", 1L << 23);
     private static org.nd4j.linalg.api.ndarray.INDArray view(Block block) {
         return Nd4j.create(block.array().data(), new long[] {block.rows(), block.cols()},
                 new long[] {block.ld(), 1}, block.offset(), 'c');

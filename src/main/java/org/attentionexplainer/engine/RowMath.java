@@ -18,11 +18,27 @@ interface RowMath {
     /** The largest of x[o, o+s). */
     float max(float[] x, int o, int s);
 
+    /** The largest |x| of x[o, o+s), 0 for none; NaN if any is NaN. */
+    float maxAbs(float[] x, int o, int s);
+
     /** w[o, o+s) = exp(x[o, o+s) - max); returns their sum. */
     float exp(float[] x, float[] w, int o, int s, float max);
 
     /** w[o, o+s) *= factor. */
     void scale(float[] w, int o, int s, float factor);
+
+    /**
+     * x[o, o+n) = GELU(x) = x/2 (1 + erf(x / sqrt 2)), BERT's exact GELU. Java has no erf: both
+     * implementations use Abramowitz and Stegun's 7.1.26, erf within 1.5e-7 of the true value,
+     * about one float32 ulp of 1 + erf.
+     */
+    void gelu(float[] x, int o, int n);
+
+    /**
+     * y[o, o+d) = (x - mean) / sqrt(var + eps) * gamma + beta over the row x[o, o+d), biased
+     * variance, as PyTorch's nn.LayerNorm; a null gamma means ones, a null beta zeros. y may be x.
+     */
+    void layerNorm(float[] x, float[] y, int o, int d, float[] gamma, float[] beta, float eps);
 
     /** The implementation in use: the vector one when this JVM has its module. */
     static RowMath best() {
@@ -52,6 +68,15 @@ interface RowMath {
         float sum = exp(x, w, o, s, max);
         scale(w, o, s, 1f / sum);
     }
+
+    /** Abramowitz and Stegun 7.1.26: erf(z) = 1 - t (A1 + t (A2 + ...)) exp(-z^2), t = 1 / (1 + P z), z >= 0. */
+    float ERF_P = 0.3275911f;
+    float ERF_A1 = 0.254829592f;
+    float ERF_A2 = -0.284496736f;
+    float ERF_A3 = 1.421413741f;
+    float ERF_A4 = -1.453152027f;
+    float ERF_A5 = 1.061405429f;
+    float INV_SQRT2 = (float) (1 / Math.sqrt(2));
 
     /** Chooses once. */
     final class Holder {

@@ -23,6 +23,15 @@ final class ScalarRowMath implements RowMath {
     }
 
     @Override
+    public float maxAbs(float[] x, int o, int s) {
+        float max = 0f;
+        for (int j = 0; j < s; j++) {
+            max = Math.max(max, Math.abs(x[o + j]));
+        }
+        return max;
+    }
+
+    @Override
     public float exp(float[] x, float[] w, int o, int s, float max) {
         float sum = 0f;
         for (int j = 0; j < s; j++) {
@@ -37,6 +46,45 @@ final class ScalarRowMath implements RowMath {
     public void scale(float[] w, int o, int s, float factor) {
         for (int j = 0; j < s; j++) {
             w[o + j] *= factor;
+        }
+    }
+
+    @Override
+    public void gelu(float[] x, int o, int n) {
+        for (int j = o; j < o + n; j++) {
+            float v = x[j];
+            x[j] = 0.5f * v * (1f + erf(v * INV_SQRT2));
+        }
+    }
+
+    /** erf by Abramowitz and Stegun 7.1.26 (see {@link RowMath#gelu}). */
+    static float erf(float z) {
+        float a = Math.abs(z);
+        float t = 1f / (1f + ERF_P * a);
+        float poly = t * (ERF_A1 + t * (ERF_A2 + t * (ERF_A3 + t * (ERF_A4 + t * ERF_A5))));
+        float e = 1f - poly * (float) Math.exp(-a * a);
+        return z < 0 ? -e : e;
+    }
+
+    @Override
+    public void layerNorm(float[] x, float[] y, int o, int d, float[] gamma, float[] beta, float eps) {
+        float sum = 0f;
+        for (int j = o; j < o + d; j++) {
+            sum += x[j];
+        }
+        float mean = sum / d;
+        float squares = 0f;
+        for (int j = o; j < o + d; j++) {
+            float c = x[j] - mean;
+            squares += c * c;
+        }
+        float inv = 1f / (float) Math.sqrt(squares / d + eps);
+        for (int j = 0; j < d; j++) {
+            float v = (x[o + j] - mean) * inv;
+            if (gamma != null) {
+                v *= gamma[j];
+            }
+            y[o + j] = beta == null ? v : v + beta[j];
         }
     }
 

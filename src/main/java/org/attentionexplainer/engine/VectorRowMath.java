@@ -46,6 +46,18 @@ final class VectorRowMath implements RowMath {
     }
 
     @Override
+    public float maxAbs(float[] x, int o, int s) {
+        int bound = F.loopBound(s);
+        FloatVector max = FloatVector.zero(F);
+        int j = 0;
+        for (; j < bound; j += F.length()) {
+            max = max.max(FloatVector.fromArray(F, x, o + j).abs());
+        }
+        float m = max.reduceLanes(VectorOperators.MAX);
+        return j == s ? m : Math.max(m, tail.maxAbs(x, o + j, s - j));
+    }
+
+    @Override
     public float exp(float[] x, float[] w, int o, int s, float max) {
         int bound = F.loopBound(s);
         FloatVector sum = FloatVector.zero(F);
@@ -67,6 +79,68 @@ final class VectorRowMath implements RowMath {
             FloatVector.fromArray(F, w, o + j).mul(factor).intoArray(w, o + j);
         }
         tail.scale(w, o + j, s - j, factor);
+    }
+
+    @Override
+    public void gelu(float[] x, int o, int n) {
+        int bound = F.loopBound(n);
+        int j = 0;
+        for (; j < bound; j += F.length()) {
+            FloatVector v = FloatVector.fromArray(F, x, o + j);
+            FloatVector z = v.mul(INV_SQRT2);
+            FloatVector a = z.abs();
+            // mul and add, not fma: Java 17's C2 leaves the vector fma to the slow generic code
+            FloatVector t = FloatVector.broadcast(F, 1f).div(a.mul(ERF_P).add(1f));
+            FloatVector poly = t.mul(ERF_A5).add(ERF_A4).mul(t).add(ERF_A3).mul(t).add(ERF_A2).mul(t).add(ERF_A1).mul(t);
+            FloatVector e = a.mul(a).neg().lanewise(VectorOperators.EXP);
+            FloatVector erf = FloatVector.broadcast(F, 1f).sub(poly.mul(e));
+            erf = erf.blend(erf.neg(), z.compare(VectorOperators.LT, 0f));
+            v.mul(0.5f).mul(erf.add(1f)).intoArray(x, o + j);
+        }
+        tail.gelu(x, o + j, n - j);
+    }
+
+    @Override
+    public void layerNorm(float[] x, float[] y, int o, int d, float[] gamma, float[] beta, float eps) {
+        int bound = F.loopBound(d);
+        FloatVector sums = FloatVector.zero(F);
+        int j = 0;
+        for (; j < bound; j += F.length()) {
+            sums = sums.add(FloatVector.fromArray(F, x, o + j));
+        }
+        float sum = sums.reduceLanes(VectorOperators.ADD);
+        for (int r = j; r < d; r++) {
+            sum += x[o + r];
+        }
+        float mean = sum / d;
+        FloatVector squares = FloatVector.zero(F);
+        for (j = 0; j < bound; j += F.length()) {
+            FloatVector c = FloatVector.fromArray(F, x, o + j).sub(mean);
+            squares = squares.add(c.mul(c));
+        }
+        float square = squares.reduceLanes(VectorOperators.ADD);
+        for (int r = j; r < d; r++) {
+            float c = x[o + r] - mean;
+            square += c * c;
+        }
+        float inv = 1f / (float) Math.sqrt(square / d + eps);
+        for (j = 0; j < bound; j += F.length()) {
+            FloatVector v = FloatVector.fromArray(F, x, o + j).sub(mean).mul(inv);
+            if (gamma != null) {
+                v = v.mul(FloatVector.fromArray(F, gamma, j));
+            }
+            if (beta != null) {
+                v = v.add(FloatVector.fromArray(F, beta, j));
+            }
+            v.intoArray(y, o + j);
+        }
+        for (int r = j; r < d; r++) {
+            float v = (x[o + r] - mean) * inv;
+            if (gamma != null) {
+                v *= gamma[r];
+            }
+            y[o + r] = beta == null ? v : v + beta[r];
+        }
     }
 
     @Override

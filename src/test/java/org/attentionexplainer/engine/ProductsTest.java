@@ -89,4 +89,15 @@ class ProductsTest {
         }
         return x;
     }
+
+    @Test
+    void aSmallProductLeavesOpenBlasItsThreads() {
+        // a small product runs on one thread; ND4J's own products afterwards (training) keep them all
+        int before = NativeMemory.blasThreads();
+        INDArray a = Nd4j.ones(DataType.FLOAT, 4, 4);
+        INDArray c = Nd4j.zeros(DataType.FLOAT, 4, 4);
+        Products.gemm(Block.of(a), false, Block.of(a), false, Block.of(c));
+        assertEquals(4f, c.getFloat(3, 3));
+        assertEquals(before, NativeMemory.blasThreads());
+    }
 }

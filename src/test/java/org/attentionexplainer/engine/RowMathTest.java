@@ -106,4 +106,76 @@ class RowMathTest {
         }
         assertEquals(1.0, sum, 1e-6);
     }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void geluMatchesPyTorch(RowMath math) {
+        // torch.nn.functional.gelu (exact, erf) in float64
+        float[] x = {-8f, -5.5f, -3f, -2.25f, -1f, -0.5f, -0.125f, 0f, 0.0625f, 0.3f, 0.75f, 1f, 1.7f, 2.5f, 3.5f, 4f,
+            6f, 9f, -0.9f, 1.25f};
+        double[] expected = {-4.88498131e-15, -1.04442594e-07, -0.00404969409, -0.0275050635, -0.158655254,
+            -0.154268769, -0.0562827219, 0, 0.0328073543, 0.185373427, 0.580029486, 0.841344746, 1.62423871,
+            2.48447584, 3.4991858, 3.99987332, 5.99999999, 9, -0.165654113, 1.11793778};
+        float[] row = new float[x.length + 3];
+        System.arraycopy(x, 0, row, 2, x.length);
+        row[0] = 7f;
+        row[row.length - 1] = -7f;
+        math.gelu(row, 2, x.length);
+        for (int i = 0; i < x.length; i++) {
+            assertEquals(expected[i], row[2 + i], 1e-6 + 2e-7 * Math.abs(x[i]), "gelu(" + x[i] + ")");
+        }
+        assertEquals(7f, row[0], "before the row");
+        assertEquals(-7f, row[row.length - 1], "after the row");
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void layerNormMatchesPyTorch(RowMath math) {
+        // torch.nn.functional.layer_norm(x, (37,), gamma, beta, eps=1e-12) in float64
+        float[] x = {-5.0f, -2.83f, -0.66f, -2.99f, -0.82f, -3.15f, -0.98f, 1.19f, -1.14f, 1.03f, -1.3f, 0.87f, 3.04f,
+            0.71f, 2.88f, 0.55f, 2.72f, 4.89f, 2.56f, 4.73f, 2.4f, 4.57f, 6.74f, 4.41f, 6.58f, 4.25f, 6.42f, 8.59f,
+            6.26f, 8.43f, 6.1f, 8.27f, 10.44f, 8.11f, 10.28f, 7.95f, 10.12f};
+        float[] gamma = {0.9f, 1.05f, 1.2f, 1.0f, 1.15f, 0.95f, 1.1f, 0.9f, 1.05f, 1.2f, 1.0f, 1.15f, 0.95f, 1.1f, 0.9f,
+            1.05f, 1.2f, 1.0f, 1.15f, 0.95f, 1.1f, 0.9f, 1.05f, 1.2f, 1.0f, 1.15f, 0.95f, 1.1f, 0.9f, 1.05f, 1.2f, 1.0f,
+            1.15f, 0.95f, 1.1f, 0.9f, 1.05f};
+        float[] beta = {-0.05f, 0.05f, -0.03f, 0.07f, -0.01f, 0.09f, 0.01f, 0.11f, 0.03f, -0.05f, 0.05f, -0.03f, 0.07f,
+            -0.01f, 0.09f, 0.01f, 0.11f, 0.03f, -0.05f, 0.05f, -0.03f, 0.07f, -0.01f, 0.09f, 0.01f, 0.11f, 0.03f, -0.05f,
+            0.05f, -0.03f, 0.07f, -0.01f, 0.09f, 0.01f, 0.11f, 0.03f, -0.05f};
+        double[] expected = {-1.8731043, -1.5282332, -1.2065844, -1.4716114, -1.181872, -1.4111363, -1.1533064,
+            -0.3714631, -1.1208876, -0.73818938, -1.0846156, -0.73382679, -0.014959482, -0.72561099, -0.025166864,
+            -0.71354197, -0.089794396, 0.38609693, -0.2857816, 0.35168654, -0.29791559, 0.32112937, 0.83170614,
+            0.37860058, 0.77309275, 0.34226359, 0.71833257, 1.3218681, 0.66742561, 1.2390518, 0.84699557, 1.1600886,
+            2.036583, 1.0849786, 1.9295635, 1.0137218, 1.6463974};
+        float[] rows = new float[5 + x.length];
+        System.arraycopy(x, 0, rows, 5, x.length);
+        float[] y = new float[rows.length];
+        math.layerNorm(rows, y, 5, x.length, gamma, beta, 1e-12f);
+        for (int j = 0; j < x.length; j++) {
+            assertEquals(expected[j], y[5 + j], 2e-6, "value " + j);
+        }
+        assertEquals(0f, y[4], "before the row");
+        math.layerNorm(rows, rows, 5, x.length, gamma, beta, 1e-12f);       // in place
+        for (int j = 0; j < x.length; j++) {
+            assertEquals(y[5 + j], rows[5 + j], "in place, value " + j);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void maxAbsFindsTheLargestMagnitudeAndKeepsNaN(RowMath math) {
+        for (int s = 1; s <= 40; s++) {
+            float[] x = new float[s + 2];
+            for (int j = 0; j < x.length; j++) {
+                x[j] = (j % 3 - 1) * 0.5f * j;
+            }
+            x[0] = -1e30f;                                       // outside the row
+            x[1 + (s * 5) / 7] = -99f;
+            assertEquals(99f, math.maxAbs(x, 1, s), "length " + s);
+            x[1 + s / 2] = Float.NaN;
+            assertTrue(Float.isNaN(math.maxAbs(x, 1, s)), "NaN at length " + s);
+            x[1 + s / 2] = Float.NEGATIVE_INFINITY;
+            assertEquals(Float.POSITIVE_INFINITY, math.maxAbs(x, 1, s), "infinity at length " + s);
+        }
+        assertEquals(0f, math.maxAbs(new float[0], 0, 0));
+    }
 }

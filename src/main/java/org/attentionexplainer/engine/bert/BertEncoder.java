@@ -5,6 +5,7 @@ import java.util.List;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Backends;
+import org.attentionexplainer.engine.ForwardBlocks;
 import org.attentionexplainer.engine.Masks;
 import org.attentionexplainer.engine.NdArrays;
 import org.attentionexplainer.engine.Overflow;
@@ -14,12 +15,13 @@ import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.text.Encoding;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.api.ops.impl.transforms.strict.Erf;
 import org.nd4j.linalg.factory.Nd4j;
 
 /**
- * A BERT encoder forward pass on ND4J, keeping every layer's steps (post-norm, as BERT and
- * all-MiniLM-L6-v2 are built).
+ * A BERT encoder forward pass, keeping every layer's steps (post-norm, as BERT and
+ * all-MiniLM-L6-v2 are built), on the engine's {@link ForwardBlocks}: one product for Q, K and
+ * V together, the products on OpenBLAS into reused off-heap arrays, the row passes (softmax,
+ * LayerNorm, GELU) on the vector API. One forward at a time.
  *
  * <p>Symbols: b texts, t tokens, d hidden width, h heads, hd = d / h, d_ff feed-forward width.
  *
@@ -43,12 +45,15 @@ public final class BertEncoder {
     private final BertConfig config;
     private final BertWeights weights;
     private final String backend;
+    private final List<Products> products;
+    private final ForwardBlocks blocks = new ForwardBlocks();
 
     BertEncoder(BertConfig config, BertWeights weights) {
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
         this.config = config;
         this.weights = weights;
         this.backend = Backends.describe();
+        this.products = weights.layers().stream().map(Products::of).toList();
     }
 
     public BertConfig config() {
@@ -68,7 +73,7 @@ public final class BertEncoder {
      *     {@link org.attentionexplainer.engine.InvalidSpecException} naming the temperature when the
      *     logits would overflow float32
      */
-    public EncoderTrace forward(List<Encoding> batch, WhatIf whatIf) {
+    public synchronized EncoderTrace forward(List<Encoding> batch, WhatIf whatIf) {
         PaddedBatch batched = PaddedBatch.of(batch, this::checkedIds, config.padTokenId());
         int b = batched.b();
         int t = batched.t();
@@ -79,11 +84,13 @@ public final class BertEncoder {
         double scale = 1.0 / Math.sqrt(config.headDim());
         Overflow.requireFiniteFactor(scale, whatIf.temperature());
 
-        INDArray x = embed(ids, b, t);                                        // (b*t, d)
-        Tensor embeddings = NdArrays.tensor(x.reshape(b, t, config.hidden()));
+        float factor = (float) (scale / whatIf.temperature());
+        ForwardBlocks.Normed embedded = embed(ids, b, t);                         // (b, t, d)
+        Tensor embeddings = embedded.values();
+        ForwardBlocks.Normed x = embedded;
         List<LayerTrace> layers = new ArrayList<>(config.layers());
         for (int l = 0; l < config.layers(); l++) {
-            LayerStep step = layer(l, weights.layers().get(l), x, mask, scale / whatIf.temperature(), b, t);
+            Step step = layer(l, x, mask, factor, b, t);
             Overflow.requireFiniteLogits(step.trace().scores(), scale, whatIf.temperature());
             layers.add(step.trace());
             x = step.output();
@@ -146,53 +153,59 @@ public final class BertEncoder {
         return row;
     }
 
-    /** LayerNorm(E_word[ids] + E_pos[i] + E_type[0]): (b*t, d). */
-    private INDArray embed(int[] ids, int b, int t) {
-        int[] positions = new int[b * t];
-        for (int i = 0; i < positions.length; i++) {
-            positions[i] = i % t;
-        }
-        INDArray sum = Nd4j.pullRows(weights.words(), 1, ids)                 // (b*t, d)
-                .addi(Nd4j.pullRows(weights.positions(), 1, positions))
-                .addiRowVector(weights.types().getRow(0, true));
-        return NdArrays.layerNorm(sum, weights.embeddingNorm());
-    }
-
-    private record LayerStep(LayerTrace trace, INDArray output) {
-    }
-
-    private LayerStep layer(int index, BertWeights.Layer w, INDArray x, Tensor mask, double logitScale, int b, int t) {
-        INDArray q = splitHeads(w.query().apply(x), b, t);                     // (b, h, t, hd)
-        INDArray k = splitHeads(w.key().apply(x), b, t);                       // (b, h, t, hd)
-        INDArray v = splitHeads(w.value().apply(x), b, t);                     // (b, h, t, hd)
-        INDArray scores = Nd4j.matmul(q, k, false, true, false);              // (b, h, t, t)
-        INDArray logits = NdArrays.maskInPlace(scores.mul(logitScale), mask);  // (b, h, t, t)
-        INDArray attention = NdArrays.softmax(logits);                         // (b, h, t, t)
-        INDArray heads = Nd4j.matmul(attention, v);                           // (b, h, t, hd)
-        INDArray context = heads.permute(0, 2, 1, 3).dup('c')
-                .reshape((long) b * t, config.hidden());                      // (b*t, d)
-        INDArray attentionOut = w.attentionOut().apply(context);              // (b*t, d)
-        INDArray attentionResult = NdArrays.layerNorm(attentionOut.add(x), w.attentionNorm());
-        INDArray ff = gelu(w.intermediate().apply(attentionResult));          // (b*t, d_ff)
-        INDArray output = NdArrays.layerNorm(w.output().apply(ff).addi(attentionResult), w.outputNorm());
-
+    /** LayerNorm(E_word[ids] + E_pos[i] + E_type[0]): (b, t, d), and its rows off the heap. */
+    private ForwardBlocks.Normed embed(int[] ids, int b, int t) {
         int d = config.hidden();
-        LayerTrace trace = new LayerTrace(index, NdArrays.tensor(q), NdArrays.tensor(k), NdArrays.tensor(v),
-                NdArrays.tensor(scores), NdArrays.tensor(logits), NdArrays.tensor(attention), NdArrays.tensor(heads),
-                NdArrays.tensor(attentionOut.reshape(b, t, d)), NdArrays.tensor(attentionResult.reshape(b, t, d)),
-                NdArrays.tensor(output.reshape(b, t, d)));
-        return new LayerStep(trace, output);
+        int[] positions = new int[t];
+        for (int i = 0; i < t; i++) {
+            positions[i] = i;
+        }
+        float[] sum = ForwardBlocks.gather(weights.words(), ids);             // (b*t, d)
+        float[] position = ForwardBlocks.gather(weights.positions(), positions); // (t, d)
+        float[] type = ForwardBlocks.gather(weights.types(), new int[] {0});   // (1, d)
+        for (int r = 0; r < b * t; r++) {
+            int o = r * d;
+            int p = (r % t) * d;
+            for (int j = 0; j < d; j++) {
+                sum[o + j] += position[p + j] + type[j];
+            }
+        }
+        return blocks.norm("hidden", sum, weights.embeddingNorm(), b, t, d);
     }
 
-    /** (b*t, d) -> (b, h, t, hd). */
-    private INDArray splitHeads(INDArray flat, int b, int t) {
-        return flat.reshape(b, t, config.heads(), config.headDim()).permute(0, 2, 1, 3).dup('c');
+    /** A layer's products as the forward runs them: W_q, W_k, W_v side by side, as one product. */
+    private record Products(ForwardBlocks.Linear qkv, ForwardBlocks.Linear attentionOut,
+            ForwardBlocks.Linear intermediate, ForwardBlocks.Linear output) {
+        static Products of(BertWeights.Layer w) {
+            return new Products(ForwardBlocks.Linear.sideBySide(linear(w.query()), linear(w.key()), linear(w.value())),
+                    linear(w.attentionOut()), linear(w.intermediate()), linear(w.output()));
+        }
+
+        private static ForwardBlocks.Linear linear(BertWeights.Linear l) {
+            return ForwardBlocks.Linear.of(l.weight(), l.bias());
+        }
     }
 
-    /** x/2 (1 + erf(x / sqrt 2)), the exact GELU BERT was trained with. */
-    private static INDArray gelu(INDArray x) {
-        INDArray erf = Nd4j.getExecutioner().exec(new Erf(x.div(Math.sqrt(2.0))));
-        return erf.addi(1.0).muli(x).muli(0.5);
+    private record Step(LayerTrace trace, ForwardBlocks.Normed output) {
+    }
+
+    /** One layer on the input x (b, t, d); its output, on and off the heap, is the next layer's input. */
+    private Step layer(int index, ForwardBlocks.Normed x, Tensor mask, float factor, int b, int t) {
+        BertWeights.Layer w = weights.layers().get(index);
+        Products p = products.get(index);
+        int d = config.hidden();
+        INDArray qkv = blocks.linear("qkv", x.rows(), p.qkv(), null);                  // (b*t, 3d)
+        ForwardBlocks.Attention a = blocks.selfAttention(qkv, b, t, config.heads(), factor, mask);
+        INDArray out = blocks.linear("attention.out", a.context(), p.attentionOut(), null);   // (b*t, d)
+        Tensor attentionOut = ForwardBlocks.tensor(out, b, t, d);
+        ForwardBlocks.Normed attentionResult = blocks.addAndNorm("attention.result", attentionOut, x.values(),
+                w.attentionNorm());                                                // LayerNorm(x + out)
+        INDArray ff = blocks.linear("intermediate", attentionResult.rows(), p.intermediate(), null); // (b*t, d_ff)
+        blocks.gelu(ff);
+        INDArray y = blocks.linear("output", ff, p.output(), attentionResult.values()); // ff W_2 + b_2 + a
+        ForwardBlocks.Normed hidden = blocks.norm("hidden", y, w.outputNorm(), b, t, d);
+        return new Step(new LayerTrace(index, a.q(), a.k(), a.v(), a.scores(), a.logits(), a.weights(), a.heads(),
+                attentionOut, attentionResult.values(), hidden.values()), hidden);
     }
 
     /** Mean over the real tokens of each text, then divided by its L2 norm: (b, d). */

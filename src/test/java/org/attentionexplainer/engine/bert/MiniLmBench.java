@@ -1,91 +1,179 @@
 package org.attentionexplainer.engine.bert;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.onnxruntime.OrtException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.attentionexplainer.engine.Backends;
+import org.attentionexplainer.engine.ForwardBlocks;
 import org.attentionexplainer.engine.text.Encoding;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.nd4j.linalg.factory.Nd4j;
 
 /**
- * Prints the model's load time and the forward time at 16 and 128 tokens, next to ONNX
- * Runtime's on the same ids. Left out of the default run; run it with
- * {@code ./mvnw -o test -Dtest=MiniLmBench -Dsurefire.excludedGroups=none}.
+ * The real model's forward against ONNX Runtime on the same ONNX graph: {@code MiniLmModel.run}
+ * (tokenizer, all six layers, every head's scores, logits and weights kept) against ONNX
+ * Runtime computing the last hidden state alone from the same ids. The two alternate within
+ * each round (who goes first alternates too), so both see the same load; each round times
+ * {@code bench.runs} forwards of each after a warm-up, and the table gives the medians over the
+ * rounds of the wall time and of the process's CPU time per forward, and the ratio ONNX Runtime /
+ * engine of the wall times (above 1: the engine is faster). Left out of the default run:
+ *
+ * <pre>
+ * ./mvnw -B -o test -Dtest=MiniLmBench -Dsurefire.excludedGroups=none \
+ *     [-Dbench.lengths=16,128,512] [-Dbench.rounds=5] [-Dbench.runs=10] [-Dbench.ortThreads=0]
+ * </pre>
+ *
+ * {@code bench.ortThreads} 0 leaves ONNX Runtime its own choice (a thread per physical core).
  */
 @Tag("bench")
 class MiniLmBench {
-    private static final String TEXT_16 = "The quick brown fox jumps over the lazy dog near the river bank.";
-    private static final int RUNS = 20;
+    private static final String WORDS = MiniLmOnnxRuntimeTest.PARAGRAPH_128;
 
     @Test
-    void loadAndForward() throws Exception {
+    void forwardAgainstOnnxRuntime() throws Exception {
+        int[] lengths = Arrays.stream(System.getProperty("bench.lengths", "16,128,512").split(","))
+                .mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+        int rounds = Integer.getInteger("bench.rounds", 5);
+        int runs = Integer.getInteger("bench.runs", 10);
+        int ortThreads = Integer.getInteger("bench.ortThreads", 0);
+
         long ndStart = Backends.warmUp();
         long start = System.nanoTime();
         MiniLmModel model = MiniLmModel.load(f -> { });
         double loadMs = (System.nanoTime() - start) / 1e6;
-        System.out.printf("MiniLM bench on %s, %d cores, load average %.1f; ND4J start %d ms%n",
-                model.encoder().backend(), Runtime.getRuntime().availableProcessors(),
-                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), ndStart);
-        System.out.printf("load: %.0f ms (read 90 MB ONNX + tokenizer, weights into ND4J)%n", loadMs);
-        try (OnnxRuntimeReference ort = new OnnxRuntimeReference(List.of())) {
-            forwardTimes(model, ort, "default threads");
-            // On a busy machine ND4J's worker threads wait for each other on every small op;
-            // one thread, like ONNX Runtime here, shows the arithmetic alone.
-            Nd4j.getEnvironment().setMaxMasterThreads(1);
-            Nd4j.getEnvironment().setMaxThreads(1);
-            Nd4j.factory().blas().setMaxThreads(1);
-            forwardTimes(model, ort, "1 thread");
-        }
-        assertEquals(16, model.tokenizer().encode(TEXT_16).size());
-    }
+        System.out.printf("MiniLM forward against ONNX Runtime: %s, row passes %s, %d cores, load average %.1f "
+                        + "at the start; ND4J start %d ms, model load %.0f ms%n",
+                model.encoder().backend(), ForwardBlocks.rowMath(), Runtime.getRuntime().availableProcessors(),
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), ndStart, loadMs);
+        System.out.printf("%d rounds of %d forwards each; ONNX Runtime intra-op threads: %s%n", rounds, runs,
+                ortThreads == 0 ? "its default" : String.valueOf(ortThreads));
 
-    private static void forwardTimes(MiniLmModel model, OnnxRuntimeReference ort, String threads) {
-        for (String text : List.of(TEXT_16, MiniLmOnnxRuntimeTest.PARAGRAPH_128)) {
-            Encoding e = model.tokenizer().encode(text);
-            long[][] ids = {Arrays.stream(e.ids()).asLongStream().toArray()};
-            Runnable engine = () -> model.encoder().forward(List.of(e), WhatIf.TRAINED);
-            Runnable reference = () -> {
-                try {
-                    ort.run(ids, new int[] {e.size()});
-                } catch (ai.onnxruntime.OrtException ex) {
-                    throw new IllegalStateException(ex);
+        List<String> rows = new ArrayList<>();
+        try (OnnxRuntimeReference ort = new OnnxRuntimeReference(List.of(), ortThreads)) {
+            for (int length : lengths) {
+                String text = textOf(model, length);
+                Encoding e = model.tokenizer().encode(text);
+                assertEquals(length, e.size());
+                long[][] ids = {Arrays.stream(e.ids()).asLongStream().toArray()};
+                int[] sizes = {e.size()};
+                Runnable engine = () -> model.run(text);
+                Runnable reference = () -> {
+                    try {
+                        ort.run(ids, sizes);
+                    } catch (OrtException ex) {
+                        throw new IllegalStateException(ex);
+                    }
+                };
+                double worst = worstDifference(model.run(text), ort.run(ids, sizes));
+                assertTrue(worst < 1e-4, "the engine differs from ONNX Runtime by " + worst);
+                warmUp(engine, reference);
+                double[] ours = new double[rounds];
+                double[] theirs = new double[rounds];
+                double[] oursCpu = new double[rounds];
+                double[] theirsCpu = new double[rounds];
+                for (int r = 0; r < rounds; r++) {
+                    for (int side = 0; side < 2; side++) {
+                        if ((side + r) % 2 == 0) {
+                            double[] t = timesMs(engine, runs);
+                            ours[r] = t[0];
+                            oursCpu[r] = t[1];
+                        } else {
+                            double[] t = timesMs(reference, runs);
+                            theirs[r] = t[0];
+                            theirsCpu[r] = t[1];
+                        }
+                    }
                 }
-            };
-            double[] ours = timesMs(engine, false);
-            double[] theirs = timesMs(reference, false);
-            double[] tokenize = timesMs(() -> model.tokenizer().encode(text), false);
-            System.out.printf("forward at %d tokens, wall median / best of %d: engine (ND4J %s) %.1f / %.1f ms, "
-                    + "ONNX Runtime (1 thread) %.1f / %.1f ms; tokenizer %.2f ms%n",
-                    e.size(), RUNS, threads, ours[RUNS / 2], ours[0], theirs[RUNS / 2], theirs[0], tokenize[RUNS / 2]);
-            if (threads.equals("1 thread")) {
-                // With one thread the work runs on the calling thread: its CPU time does not
-                // grow when other programs take the cores.
-                double[] oursCpu = timesMs(engine, true);
-                double[] theirsCpu = timesMs(reference, true);
-                System.out.printf("forward at %d tokens, CPU time median of %d: engine %.1f ms, ONNX Runtime %.1f ms%n",
-                        e.size(), RUNS, oursCpu[RUNS / 2], theirsCpu[RUNS / 2]);
+                StringBuilder each = new StringBuilder();
+                for (int r = 0; r < rounds; r++) {
+                    each.append(r == 0 ? "" : ", ").append(String.format("%.2f", theirs[r] / ours[r]));
+                }
+                double a = median(ours);
+                double b = median(theirs);
+                rows.add(String.format("| %d | %.1f | %.1f | %.1f | %.1f | %.2f (%s) | %.1e |", length, a, median(oursCpu),
+                        b, median(theirsCpu), b / a, each, worst));
             }
         }
+        System.out.println("| tokens | engine ms, all maps kept | engine CPU ms | ONNX Runtime ms, last hidden state "
+                + "| ONNX Runtime CPU ms | ONNX Runtime / engine (each round) | largest difference |");
+        System.out.println("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        rows.forEach(System.out::println);
+        System.out.printf("load average at the end: %.1f%n",
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
-    /** {@link #RUNS} timed runs after five untimed ones, in milliseconds, fastest first. */
-    private static double[] timesMs(Runnable r, boolean cpuTime) {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        for (int i = 0; i < 5; i++) {
-            r.run();
+    /** A text of exactly {@code length} tokens, [CLS] and [SEP] included: the paragraph's words, repeated as needed. */
+    private static String textOf(MiniLmModel model, int length) {
+        String[] words = WORDS.split(" ");
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; ; i++) {
+            String next = text.length() == 0 ? words[0] : text + " " + words[i % words.length];
+            int size = model.tokenizer().encode(next).size();
+            if (size > length) {
+                break;
+            }
+            text.setLength(0);
+            text.append(next);
+            if (size == length) {
+                return next;
+            }
         }
-        double[] ms = new double[RUNS];
-        for (int i = 0; i < RUNS; i++) {
-            long s = cpuTime ? threads.getCurrentThreadCpuTime() : System.nanoTime();
-            r.run();
-            ms[i] = ((cpuTime ? threads.getCurrentThreadCpuTime() : System.nanoTime()) - s) / 1e6;
+        // the next word made too many tokens: fill up with one-token words
+        while (model.tokenizer().encode(text.toString()).size() < length) {
+            text.append(" a");
         }
-        Arrays.sort(ms);
-        return ms;
+        return text.toString();
+    }
+
+    /** The largest difference of the last hidden states. */
+    private static double worstDifference(EncoderTrace trace, OnnxRuntimeReference.Result expected) {
+        double worst = 0;
+        for (int i = 0; i < trace.tokenCount(0); i++) {
+            float[] row = trace.lastHidden().row(0, i);
+            for (int j = 0; j < row.length; j++) {
+                worst = Math.max(worst, Math.abs(row[j] - expected.lastHidden()[0][i][j]));
+            }
+        }
+        return worst;
+    }
+
+    /**
+     * Both sides in turn for three seconds and at least 30 times, so that Java's JIT has compiled
+     * the engine before the timed runs (on a busy machine three seconds are little CPU time).
+     */
+    private static void warmUp(Runnable engine, Runnable reference) {
+        long until = System.nanoTime() + 3_000_000_000L;
+        for (int i = 0; i < 30 || System.nanoTime() < until; i++) {
+            engine.run();
+            reference.run();
+        }
+    }
+
+    /**
+     * The median wall time of {@code runs} runs, and the process's CPU time per run (every
+     * thread: the engine's, OpenBLAS's, ONNX Runtime's), which a busy machine changes less.
+     */
+    private static double[] timesMs(Runnable r, int runs) {
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        double[] ms = new double[runs];
+        long cpu = os.getProcessCpuTime();
+        for (int i = 0; i < runs; i++) {
+            long s = System.nanoTime();
+            r.run();
+            ms[i] = (System.nanoTime() - s) / 1e6;
+        }
+        return new double[] {median(ms), (os.getProcessCpuTime() - cpu) / 1e6 / runs};
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 }

@@ -28,13 +28,20 @@ final class OnnxRuntimeReference implements AutoCloseable {
     }
 
     OnnxRuntimeReference(List<String> attentionOutputs) throws IOException, OrtException {
+        this(attentionOutputs, 1);
+    }
+
+    /** @param threads ONNX Runtime's intra-op threads; 0 for its own choice (a thread per physical core) */
+    OnnxRuntimeReference(List<String> attentionOutputs, int threads) throws IOException, OrtException {
         this.attentionOutputs = List.copyOf(attentionOutputs);
         byte[] model;
         try (InputStream in = OnnxRuntimeReference.class.getResourceAsStream("/" + ModelSource.ONNX_RESOURCE)) {
             model = in.readAllBytes();
         }
         OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-        options.setIntraOpNumThreads(1);
+        if (threads > 0) {
+            options.setIntraOpNumThreads(threads);
+        }
         session = env.createSession(withExtraOutputs(model, attentionOutputs), options);
     }
 

@@ -1,0 +1,255 @@
+package org.attentionexplainer.engine;
+
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
+
+/**
+ * The steps of a pretrained transformer layer's forward pass on the engine's fast paths, for
+ * the models' forwards that keep every step (the encoder of {@code engine.bert}): each linear
+ * layer one OpenBLAS product into a reused off-heap array with its bias laid in first (as
+ * PyTorch's addmm), self-attention from one fused QKV product whose heads are read where it
+ * wrote them ({@link MapSteps}, as {@link AttentionEngine} does), and the row passes (LayerNorm,
+ * GELU, residual sums) in Java on the vector API ({@link RowMath}) on the heap arrays the trace
+ * keeps anyway. What leaves is immutable {@link Tensor}s, or off-heap arrays of this object that
+ * the next step reads and that the next forward overwrites. Not thread-safe: one forward at a time.
+ *
+ * <p>Symbols: b texts, t tokens, d width, h heads, hd = d / h, n = b * t rows.
+ */
+public final class ForwardBlocks {
+    static {
+        NativeThreads.preferSleepingThreads();
+    }
+
+    private final NdBuffers buffers = new NdBuffers();
+    private float[] heap = new float[0];
+
+    public ForwardBlocks() {
+        Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
+    }
+
+    /** y = x W + b with W (in, out) dense off the heap, and b (out) on the heap, or null for none. */
+    public record Linear(INDArray weight, float[] bias) {
+        /** From a weight (in, out) and a bias of out values (any shape), or null. */
+        public static Linear of(INDArray weight, INDArray bias) {
+            return new Linear(dense(weight), bias == null ? null : NdBuffers.read(bias));
+        }
+
+        /** One layer whose output is the outputs of {@code parts} side by side: W = [W_1 | W_2 | ...]. */
+        public static Linear sideBySide(Linear... parts) {
+            INDArray[] weights = new INDArray[parts.length];
+            int width = 0;
+            for (int i = 0; i < parts.length; i++) {
+                weights[i] = parts[i].weight();
+                width += parts[i].out();
+            }
+            float[] bias = new float[width];
+            int at = 0;
+            for (Linear p : parts) {
+                if (p.bias() != null) {
+                    System.arraycopy(p.bias(), 0, bias, at, p.out());
+                }
+                at += p.out();
+            }
+            return new Linear(dense(Nd4j.hstack(weights)), bias);
+        }
+
+        public int in() {
+            return (int) weight.size(0);
+        }
+
+        public int out() {
+            return (int) weight.size(1);
+        }
+
+        private static INDArray dense(INDArray a) {
+            boolean whole = !a.isView() && a.ordering() == 'c' && a.offset() == 0 && a.data().length() == a.length()
+                    && a.dataType() == DataType.FLOAT;
+            return whole ? a : a.castTo(DataType.FLOAT).dup('c');
+        }
+    }
+
+    /**
+     * Every step of one self-attention block, (b, h, t, hd) or (b, h, t, t), and the concatenated
+     * heads (n, d) off the heap for the output projection (valid until the next call).
+     */
+    public record Attention(Tensor q, Tensor k, Tensor v, Tensor scores, Tensor logits, Tensor weights, Tensor heads,
+                            INDArray context) {
+    }
+
+    /** A LayerNorm's output (b, t, d) on the heap, and the same values (n, d) off the heap for the next product. */
+    public record Normed(Tensor values, INDArray rows) {
+    }
+
+    /**
+     * rows W + b (+ residual), into the role's off-heap array (n, out). The bias (and the
+     * residual, (n, out) on the heap) are laid into it first and the product added (beta 1).
+     */
+    public INDArray linear(String role, INDArray rows, Linear w, Tensor residual) {
+        int n = (int) rows.size(0);
+        INDArray y = buffers.scratch(role, n, w.out());                             // (n, out)
+        float beta = 0f;
+        if (residual != null) {
+            float[] laid = scratchHeap(n * w.out());
+            System.arraycopy(residual.data(), 0, laid, 0, n * w.out());
+            if (w.bias() != null) {
+                for (int i = 0; i < n; i++) {
+                    addInto(laid, i * w.out(), w.bias());
+                }
+            }
+            NdBuffers.write(y, laid, 0);
+            beta = 1f;
+        } else if (w.bias() != null) {
+            if (Products.hostMemory()) {
+                NdBuffers.fillRows(y, w.bias());
+            } else {
+                float[] laid = scratchHeap(n * w.out());
+                for (int i = 0; i < n; i++) {
+                    System.arraycopy(w.bias(), 0, laid, i * w.out(), w.out());
+                }
+                NdBuffers.write(y, laid, 0);
+            }
+            beta = 1f;
+        }
+        Products.gemm(Block.of(rows), false, Block.of(w.weight()), false, Block.of(y), beta);
+        return y;
+    }
+
+    /**
+     * Self-attention of t tokens over each other from a fused projection qkv (n, 3d): Q, K and V
+     * side by side, h heads each. logits = scores * factor, -inf where the (b, t, t) mask hides
+     * a key; softmax; heads = weights V, written into the concatenation's columns.
+     */
+    public Attention selfAttention(INDArray qkv, int b, int t, int h, float factor, Tensor mask) {
+        int d = (int) (qkv.size(1) / 3);
+        Shapes sh = new Shapes(b, t, t, d, d, d, h, d / h, d);
+        HeadLayout q = HeadLayout.columns(qkv, 0, t, h, 1, sh);
+        HeadLayout k = HeadLayout.columns(qkv, d, t, h, 1, sh);
+        HeadLayout v = HeadLayout.columns(qkv, 2L * d, t, h, 1, sh);
+        boolean masked = !Masks.isEmpty(mask);
+        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked);
+        INDArray context = buffers.scratch("context", (long) b * t, d);                 // (n, d)
+        HeadLayout heads = HeadLayout.columns(context, 1, 0, t, sh);
+        int groupSize = MapSteps.headsPerGroup(sh);
+        INDArray group = buffers.scratch("maps", groupSize, t, t);                      // (g, t, t)
+        boolean host = Products.hostMemory();
+        for (int first = 0; first < b * h; first += groupSize) {
+            int offset = first * t * t;
+            MapSteps.scores(q, k, first, group, groupSize, sh);
+            if (!host) {
+                NdBuffers.readInto(group, maps.scores(), offset);
+            }
+            MapSteps.rows(maps, group, first * t, (first + groupSize) * t, factor, masked ? mask.data() : null,
+                    true, host, host, sh);
+            if (!host) {
+                NdBuffers.write(group, maps.weights(), offset);
+            }
+            MapSteps.headContexts(group, v, heads, first, groupSize, sh);
+        }
+        Tensor scores = maps.tensor(maps.scores(), sh);
+        Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
+        return new Attention(NdBuffers.heads(q, sh), NdBuffers.heads(k, sh), NdBuffers.heads(v, sh), scores, logits,
+                maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), context);
+    }
+
+    /**
+     * LayerNorm(a + b) of (n, d) rows, a and b (b, t, d): the values on the heap, and in the
+     * role's off-heap array (n, d).
+     */
+    public Normed addAndNorm(String role, Tensor a, Tensor b, LayerNormParams p) {
+        float[] y = new float[a.size()];
+        float[] x = a.data();
+        float[] other = b.data();
+        return norm(role, y, p, a.shape(), (from, to) -> {
+            for (int i = from; i < to; i++) {
+                y[i] = x[i] + other[i];
+            }
+        });
+    }
+
+    /** LayerNorm of the (n, d) rows of a heap array, which it takes over, with the given shape; as {@link #addAndNorm}. */
+    public Normed norm(String role, float[] rows, LayerNormParams p, int... shape) {
+        return norm(role, rows, p, shape, null);
+    }
+
+    /** LayerNorm of the (n, d) rows of an off-heap array; as {@link #addAndNorm}. */
+    public Normed norm(String role, INDArray rows, LayerNormParams p, int... shape) {
+        return norm(role, NdBuffers.read(rows), p, shape, null);
+    }
+
+    /** LayerNorm of each row of y in place, after {@code fill} (null: none) has written the row's values. */
+    private Normed norm(String role, float[] y, LayerNormParams p, int[] shape, MapSteps.RowPass fill) {
+        int d = shape[shape.length - 1];
+        int n = y.length / d;
+        float[] gamma = p.gamma() == null ? null : p.gamma().data();
+        float[] beta = p.beta() == null ? null : p.beta().data();
+        float eps = (float) p.eps();
+        RowMath math = RowMath.best();
+        MapSteps.inParallel(0, n, d, (from, to) -> {
+            if (fill != null) {
+                fill.run(from * d, to * d);
+            }
+            for (int i = from; i < to; i++) {
+                math.layerNorm(y, y, i * d, d, gamma, beta, eps);
+            }
+        });
+        INDArray rows = buffers.scratch(role, n, d);
+        NdBuffers.write(rows, y, 0);
+        return new Normed(Tensor.wrap(y, shape), rows);
+    }
+
+    /** GELU of every value of a dense off-heap array, in place (see {@link RowMath#gelu}). */
+    public void gelu(INDArray x) {
+        int n = (int) x.size(0);
+        int width = (int) (x.length() / n);
+        float[] values = scratchHeap((int) x.length());
+        NdBuffers.readInto(x, values, 0);
+        RowMath math = RowMath.best();
+        MapSteps.inParallel(0, n, width, (from, to) -> math.gelu(values, from * width, (to - from) * width));
+        NdBuffers.write(x, values, 0);
+    }
+
+    /** The rows {@code rows} of a (rows, d) off-heap table, (rows.length, d) on the heap. */
+    public static float[] gather(INDArray table, int[] rows) {
+        int d = (int) table.size(1);
+        float[] out = new float[rows.length * d];
+        if (!Products.hostMemory()) {
+            float[] all = NdBuffers.read(table);
+            for (int i = 0; i < rows.length; i++) {
+                System.arraycopy(all, rows[i] * d, out, i * d, d);
+            }
+            return out;
+        }
+        INDArray whole = Linear.dense(table);
+        NativeMemory.onFloats(whole, from -> {
+            for (int i = 0; i < rows.length; i++) {
+                from.get(rows[i] * d, out, i * d, d);
+            }
+        });
+        return out;
+    }
+
+    /** An off-heap array's values, on the heap with the given shape. */
+    public static Tensor tensor(INDArray a, int... shape) {
+        return Tensor.wrap(NdBuffers.read(a), shape);
+    }
+
+    /** How the rows run, for reports: e.g. "vector API, 16 lanes". */
+    public static String rowMath() {
+        return RowMath.best().describe();
+    }
+
+    private static void addInto(float[] rows, int o, float[] row) {
+        for (int j = 0; j < row.length; j++) {
+            rows[o + j] += row[j];
+        }
+    }
+
+    /** A reused heap array of at least n values, for values copied on their way to or from the products. */
+    private float[] scratchHeap(int n) {
+        if (heap.length < n) {
+            heap = new float[n];
+        }
+        return heap;
+    }
+}
