@@ -21,7 +21,9 @@ public final class ForwardBlocks {
         NativeThreads.preferSleepingThreads();
     }
 
-    private final NdBuffers buffers = new NdBuffers();
+    /** The backend's ways, as the app's engine takes them. */
+    private final Routes routes = Routes.BEST;
+    private final NdBuffers buffers = new NdBuffers(routes.hostMemory());
     private float[] heap = new float[0];
 
     public ForwardBlocks() {
@@ -97,21 +99,21 @@ public final class ForwardBlocks {
                     addInto(laid, i * w.out(), w.bias());
                 }
             }
-            NdBuffers.write(y, laid, 0);
+            NdBuffers.write(y, laid, 0, routes.hostMemory());
             beta = 1f;
         } else if (w.bias() != null) {
-            if (Products.hostMemory()) {
+            if (routes.hostMemory()) {
                 NdBuffers.fillRows(y, w.bias());
             } else {
                 float[] laid = scratchHeap(n * w.out());
                 for (int i = 0; i < n; i++) {
                     System.arraycopy(w.bias(), 0, laid, i * w.out(), w.out());
                 }
-                NdBuffers.write(y, laid, 0);
+                NdBuffers.write(y, laid, 0, routes.hostMemory());
             }
             beta = 1f;
         }
-        Products.gemm(Block.of(rows), false, Block.of(w.weight()), false, Block.of(y), beta);
+        Products.gemm(Block.of(rows), false, Block.of(w.weight()), false, Block.of(y), beta, routes.direct());
         return y;
     }
 
@@ -132,19 +134,19 @@ public final class ForwardBlocks {
         HeadLayout heads = HeadLayout.columns(context, 1, 0, t, sh);
         int groupSize = MapSteps.headsPerGroup(sh);
         INDArray group = buffers.scratch("maps", groupSize, t, t);                      // (g, t, t)
-        boolean host = Products.hostMemory();
+        boolean host = routes.hostMemory();
         for (int first = 0; first < b * h; first += groupSize) {
             int offset = first * t * t;
-            MapSteps.scores(q, k, first, group, groupSize, sh);
+            MapSteps.scores(q, k, first, group, groupSize, sh, routes);
             if (!host) {
                 NdBuffers.readInto(group, maps.scores(), offset);
             }
             MapSteps.rows(maps, group, first * t, (first + groupSize) * t, factor, masked ? mask.data() : null,
-                    true, host, host, sh);
+                    true, host, host, sh, routes.rows());
             if (!host) {
-                NdBuffers.write(group, maps.weights(), offset);
+                NdBuffers.write(group, maps.weights(), offset, routes.hostMemory());
             }
-            MapSteps.headContexts(group, v, heads, first, groupSize, sh);
+            MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
         }
         Tensor scores = maps.tensor(maps.scores(), sh);
         Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
@@ -184,7 +186,7 @@ public final class ForwardBlocks {
         float[] gamma = p.gamma() == null ? null : p.gamma().data();
         float[] beta = p.beta() == null ? null : p.beta().data();
         float eps = (float) p.eps();
-        RowMath math = RowMath.best();
+        RowMath math = routes.rows();
         MapSteps.inParallel(0, n, d, (from, to) -> {
             if (fill != null) {
                 fill.run(from * d, to * d);
@@ -194,7 +196,7 @@ public final class ForwardBlocks {
             }
         });
         INDArray rows = buffers.scratch(role, n, d);
-        NdBuffers.write(rows, y, 0);
+        NdBuffers.write(rows, y, 0, routes.hostMemory());
         return new Normed(Tensor.wrap(y, shape), rows);
     }
 
@@ -204,16 +206,16 @@ public final class ForwardBlocks {
         int width = (int) (x.length() / n);
         float[] values = scratchHeap((int) x.length());
         NdBuffers.readInto(x, values, 0);
-        RowMath math = RowMath.best();
+        RowMath math = routes.rows();
         MapSteps.inParallel(0, n, width, (from, to) -> math.gelu(values, from * width, (to - from) * width));
-        NdBuffers.write(x, values, 0);
+        NdBuffers.write(x, values, 0, routes.hostMemory());
     }
 
     /** The rows {@code rows} of a (rows, d) off-heap table, (rows.length, d) on the heap. */
     public static float[] gather(INDArray table, int[] rows) {
         int d = (int) table.size(1);
         float[] out = new float[rows.length * d];
-        if (!Products.hostMemory()) {
+        if (!Routes.BEST.hostMemory()) {
             float[] all = NdBuffers.read(table);
             for (int i = 0; i < rows.length; i++) {
                 System.arraycopy(all, rows[i] * d, out, i * d, d);
@@ -236,7 +238,7 @@ public final class ForwardBlocks {
 
     /** How the rows run, for reports: e.g. "vector API, 16 lanes". */
     public static String rowMath() {
-        return RowMath.best().describe();
+        return Routes.BEST.rows().describe();
     }
 
     private static void addInto(float[] rows, int o, float[] row) {

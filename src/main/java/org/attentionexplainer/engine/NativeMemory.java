@@ -52,9 +52,9 @@ final class NativeMemory {
         INDArray aOwner = a.array();
         INDArray bOwner = b.array();
         INDArray cOwner = c.array();
-        int all = oneThread ? allBlasThreads() : 1;
+        int all = oneThread ? Blas.ALL : 1;
         if (all > 1) {
-            setThreads.call(1);
+            Blas.SET.call(1);
         }
         try {
             openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor,
@@ -63,7 +63,7 @@ final class NativeMemory {
                     m, n, k, 1f, pointer(a), a.ld(), pointer(b), b.ld(), beta, pointer(c), c.ld());
         } finally {
             if (all > 1) {
-                setThreads.call(all);
+                NativeThreads.afterOneThreadProduct(() -> Blas.SET.call(all), () -> Blas.SET.call(1));
             }
             Reference.reachabilityFence(aOwner);
             Reference.reachabilityFence(bOwner);
@@ -71,31 +71,27 @@ final class NativeMemory {
         }
     }
 
-    /** OpenBLAS's openblas_set_num_threads, looked up once (JavaCPP's own setter looks it up at every call). */
-    private static SetThreads setThreads;
-    /** OpenBLAS's thread count as ND4J left it, 0 until read. */
-    private static volatile int allThreads;
-
     /**
-     * OpenBLAS's thread count as ND4J set it, read once and set back after each product run on
-     * one thread, so that ND4J's own products (training) keep their threads; read at every
-     * product instead, two engines on two threads could each read the other's 1 and keep it.
+     * OpenBLAS's openblas_set_num_threads, looked up once (JavaCPP's own setter looks it up at
+     * every call), and its thread count as ND4J set it, read once and set back after each product
+     * run on one thread, so that ND4J's own products keep their threads; read at every product
+     * instead, two engines on two threads could each read the other's 1 and keep it. A holder,
+     * so that both are looked up at the first such product, after ND4J has loaded OpenBLAS.
      */
-    private static int allBlasThreads() {
-        int all = allThreads;
-        if (all == 0) {
-            synchronized (NativeMemory.class) {
-                if (allThreads == 0) {
-                    blasThreads();
-                    SetThreads setter = new SetThreads();
-                    setter.put(org.bytedeco.javacpp.Loader.addressof("openblas_set_num_threads"));
-                    setThreads = setter;
-                    allThreads = Math.max(1, blasThreads());
-                }
-                all = allThreads;
-            }
+    private static final class Blas {
+        static final SetThreads SET;
+        static final int ALL;
+
+        static {
+            int all = blasThreads();
+            SetThreads setter = new SetThreads();
+            setter.put(org.bytedeco.javacpp.Loader.addressof("openblas_set_num_threads"));
+            SET = setter;
+            ALL = Math.max(1, all);
         }
-        return all;
+
+        private Blas() {
+        }
     }
 
     /** JavaCPP's function pointer type for it, whose allocating constructor is protected. */

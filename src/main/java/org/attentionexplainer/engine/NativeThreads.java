@@ -14,8 +14,13 @@ import java.util.Locale;
  * environment when it is loaded, so it must be set before the first ND4J call; a policy the
  * user set is kept.
  */
-final class NativeThreads {
+public final class NativeThreads {
     private static boolean settled;
+    /** One-thread scopes open now, and the counts before the first of them; guarded by the class. */
+    private static int scopes;
+    private static int savedAll;
+    private static int savedMaster;
+    private static int savedBlas;
 
     private NativeThreads() {
     }
@@ -114,5 +119,55 @@ final class NativeThreads {
         } catch (LinkageError | RuntimeException e) {
             return System.getenv(name);
         }
+    }
+
+    /** A stretch of work on one native thread; closing it gives the threads back. */
+    public interface OneThread extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * ND4J's and OpenBLAS's native threads held to one until the scope is closed: for work made
+     * of many tiny native ops (training the tiny GPT: each of its ~80 ops a step is a product of
+     * (b·t, 64) by (64, 192) at most), where waking a second thread costs more than it saves and
+     * on a busy machine each op waits for it. Overlapping scopes share the setting; the last to
+     * close restores what was there before the first. (ND4J 1.0.0-M2.1 on the CPU reports its
+     * overall count unchanged after setMaxThreads(1); its master threads, over which its ops
+     * split their loops, and OpenBLAS's do drop to one.) The engine's own small products set
+     * OpenBLAS to one thread and back around each call (see {@link NativeMemory#sgemm}); while a
+     * scope is open they leave it at one.
+     */
+    public static OneThread oneThread() {
+        Backends.start();
+        synchronized (NativeThreads.class) {
+            if (scopes++ == 0) {
+                savedAll = org.nd4j.linalg.factory.Nd4j.getEnvironment().maxThreads();
+                savedMaster = org.nd4j.linalg.factory.Nd4j.getEnvironment().maxMasterThreads();
+                savedBlas = org.nd4j.linalg.factory.Nd4j.factory().blas().getMaxThreads();
+                setNd4j(1, 1, 1);
+            }
+        }
+        return () -> {
+            synchronized (NativeThreads.class) {
+                if (--scopes == 0) {
+                    setNd4j(savedAll, savedMaster, savedBlas);
+                }
+            }
+        };
+    }
+
+    private static void setNd4j(int all, int master, int blas) {
+        org.nd4j.linalg.factory.Nd4j.getEnvironment().setMaxThreads(all);
+        org.nd4j.linalg.factory.Nd4j.getEnvironment().setMaxMasterThreads(master);
+        org.nd4j.linalg.factory.Nd4j.factory().blas().setMaxThreads(blas);
+    }
+
+    /**
+     * After a product the engine ran on one OpenBLAS thread: gives OpenBLAS its threads back,
+     * unless a {@link #oneThread} scope is open, atomically with the scopes opening and closing.
+     */
+    static synchronized void afterOneThreadProduct(Runnable restore, Runnable keepOne) {
+        (scopes > 0 ? keepOne : restore).run();
     }
 }

@@ -96,8 +96,25 @@ class ProductsTest {
         int before = NativeMemory.blasThreads();
         INDArray a = Nd4j.ones(DataType.FLOAT, 4, 4);
         INDArray c = Nd4j.zeros(DataType.FLOAT, 4, 4);
-        Products.gemm(Block.of(a), false, Block.of(a), false, Block.of(c));
+        Products.gemm(Block.of(a), false, Block.of(a), false, Block.of(c), 0f, true);
         assertEquals(4f, c.getFloat(3, 3));
         assertEquals(before, NativeMemory.blasThreads());
+    }
+
+    @Test
+    void aSmallProductInsideAOneThreadScopeLeavesOpenBlasAtOne() {
+        // training holds the threads to one; the engine's own small products must not give them back meanwhile
+        int before = NativeMemory.blasThreads();
+        INDArray a = Nd4j.ones(DataType.FLOAT, 4, 4);
+        INDArray c = Nd4j.zeros(DataType.FLOAT, 4, 4);
+        try (NativeThreads.OneThread single = NativeThreads.oneThread()) {
+            assertEquals(1, NativeMemory.blasThreads());
+            try (NativeThreads.OneThread nested = NativeThreads.oneThread()) {
+                Products.gemm(Block.of(a), false, Block.of(a), false, Block.of(c), 0f, true);
+            }
+            assertEquals(1, NativeMemory.blasThreads(), "a nested scope's end and a small product keep one thread");
+        }
+        assertEquals(4f, c.getFloat(3, 3));
+        assertEquals(before, NativeMemory.blasThreads(), "the last scope to close gives the threads back");
     }
 }

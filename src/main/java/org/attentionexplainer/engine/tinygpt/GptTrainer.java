@@ -2,6 +2,7 @@ package org.attentionexplainer.engine.tinygpt;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.attentionexplainer.engine.NativeThreads;
 import org.nd4j.autodiff.samediff.api.OutAndGrad;
 
 /**
@@ -33,7 +34,7 @@ public final class GptTrainer {
     public TrainingResult train(TrainingListener listener, TrainingControl control) {
         long begin = System.nanoTime();
         long pausedMillis = 0;
-        try (OneNativeThread single = OneNativeThread.enter()) {
+        try (NativeThreads.OneThread single = NativeThreads.oneThread()) {
             TrainingRun run = new TrainingRun(config, options);
             List<TrainingProgress> history = new ArrayList<>(options.steps());
             for (int step = 0; step < options.steps(); step++) {

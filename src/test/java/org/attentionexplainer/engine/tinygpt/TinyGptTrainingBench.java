@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.attentionexplainer.engine.Backends;
+import org.attentionexplainer.engine.NativeThreads;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.nd4j.autodiff.samediff.api.OutAndGrad;
@@ -37,7 +38,7 @@ class TinyGptTrainingBench {
         if ("default".equals(System.getProperty("tinygpt.bench.threads"))) {
             measure(start);
         } else {
-            try (OneNativeThread single = OneNativeThread.enter()) {
+            try (NativeThreads.OneThread single = NativeThreads.oneThread()) {
                 measure(start);
             }
         }
