@@ -188,6 +188,7 @@ abstract class ChapterPage<M extends Chapter> {
         quiz.visibleProperty().bind(chapters.presentingProperty().not().or(chapters.classModeProperty()));
         quiz.managedProperty().bind(quiz.visibleProperty());
         visual.getStyleClass().add("chapter-visual");
+        scrollWideTables(visual);
         List<Node> declared = visual instanceof javafx.scene.Parent p ? p.getChildrenUnmodifiable().stream()
                 .filter(n -> n.getStyleClass().contains(Parts.PART)).toList() : List.of();
         parts = declared.isEmpty() ? null : new Parts(declared, quiz, chapters.presentingProperty());
@@ -199,6 +200,36 @@ abstract class ChapterPage<M extends Chapter> {
         }
         controls.getStyleClass().add("chapter-controls");
         return PageLayout.page(share, visual, headline, controls, quiz, narrative);
+    }
+
+    /**
+     * Puts each table of the visual (a grid styled chapter-table, whose cells are never wrapped
+     * or cut) in a strip that scrolls sideways where the table is wider than the column: a wide
+     * table would otherwise widen the whole column, and the maps that fill it would run past its
+     * right edge, their colour bars cut.
+     */
+    private static void scrollWideTables(Node root) {
+        if (!(root instanceof javafx.scene.Parent parent)) {
+            return;
+        }
+        for (Node child : List.copyOf(parent.getChildrenUnmodifiable())) {
+            if (child instanceof javafx.scene.layout.GridPane grid && grid.getStyleClass().contains("chapter-table")
+                    && parent instanceof javafx.scene.layout.Pane pane) {
+                javafx.scene.control.ScrollPane strip = new javafx.scene.control.ScrollPane();
+                int at = pane.getChildren().indexOf(grid);
+                pane.getChildren().set(at, strip);
+                strip.setContent(grid);
+                strip.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+                strip.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+                strip.setMinWidth(0);
+                strip.minViewportHeightProperty().bind(grid.heightProperty());
+                strip.getStyleClass().add("chapter-table-strip");
+                strip.visibleProperty().bind(grid.visibleProperty());
+                strip.managedProperty().bind(grid.managedProperty());
+            } else if (!(child instanceof javafx.scene.control.Control)) {
+                scrollWideTables(child);
+            }
+        }
     }
 
     /** A cell of a chapter's table: never wrapped or cut. */
