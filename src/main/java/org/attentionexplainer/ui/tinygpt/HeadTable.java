@@ -5,6 +5,7 @@ import java.util.OptionalDouble;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import org.attentionexplainer.lesson.heads.HeadScores;
 import org.attentionexplainer.lesson.tinygpt.TinyGptScores;
 import org.attentionexplainer.ui.i18n.I18n;
@@ -36,8 +37,11 @@ final class HeadTable {
         String[] headers = {"tinygpt.heads.head", "tinygpt.heads.previous", "tinygpt.heads.induction",
             "tinygpt.heads.first"};
         for (int c = 0; c < headers.length; c++) {
-            Label h = new Label(i18n.get(headers[c]));
+            // a header of two words on two lines: the column is as narrow as its numbers allow, and
+            // nothing in the table is ever cut to "..." (the column beside the maps is narrow)
+            Label h = new Label(i18n.get(headers[c]).replaceFirst(" ", "\n"));
             h.getStyleClass().add("tinygpt-heads-header");
+            h.setMinWidth(Region.USE_PREF_SIZE);
             grid.add(h, c, 0);
         }
         if (s == null) {
@@ -51,6 +55,7 @@ final class HeadTable {
             for (int h = 0; h < layer.size(); h++) {
                 Label name = new Label(i18n.get("tinygpt.heads.name", l + 1, h + 1));
                 name.setId("tinygpt-head-" + (l + 1) + "-" + (h + 1));
+                name.setMinWidth(Region.USE_PREF_SIZE);
                 grid.add(name, 0, row);
                 grid.add(number(s.random().get(l).get(h).previousToken(), i18n,
                         l == previous.layer() && h == previous.head()), 1, row);
@@ -65,6 +70,7 @@ final class HeadTable {
     private static Label number(OptionalDouble value, I18n i18n, boolean best) {
         Label l = new Label(value.isPresent() ? i18n.number(value.getAsDouble(), 2) : "–");
         l.getStyleClass().add(best ? "tinygpt-best" : "tinygpt-score");
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 }

@@ -22,6 +22,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.engine.tinygpt.GptModelFile;
 import org.attentionexplainer.ui.common.MapPane;
@@ -146,16 +147,26 @@ final class TinyGptView {
         Label chartHint = label("tinygpt.chart.hint", "hint");
         chartHint.setWrapText(true);
         chartHint.setMinWidth(0);
+        // the chart gives way, not the sentences under it (they were cut to one line)
+        chartHint.setMinHeight(Region.USE_PREF_SIZE);
         Label headsTitle = label("tinygpt.heads.title", "subtitle");
         Label headsHint = label("tinygpt.heads.hint", "hint");
         headsHint.setWrapText(true);
         headsHint.setMinWidth(0);
+        headsHint.setMinHeight(Region.USE_PREF_SIZE);
         ScrollPane table = new ScrollPane(HeadTable.create(vm.scoresProperty(), i18n));
         table.setFitToWidth(true);
         table.setPrefViewportHeight(190);
+        // every head's row in sight; where the column is short, the column scrolls as a whole
+        table.setMinHeight(Region.USE_PREF_SIZE);
+        ((Region) chart).setMinHeight(220);
         VBox box = new VBox(6, chart, chartHint, headsTitle, table, headsHint);
         box.setPadding(new Insets(0, 6, 8, 12));
-        return box;
+        ScrollPane column = new ScrollPane(box);
+        column.setFitToWidth(true);
+        column.setFitToHeight(true);
+        column.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        return column;
     }
 
     private Node right() {
@@ -203,7 +214,23 @@ final class TinyGptView {
                 setText(empty || item == null ? null : i18n.get("tinygpt.layer.name", item + 1));
             }
         });
-        layers.setButtonCell(layers.getCellFactory().call(null));
+        // the closed box shows its value through the converter (a button cell set once showed the bare index)
+        layers.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Integer item) {
+                return item == null ? "" : i18n.get("tinygpt.layer.name", item + 1);
+            }
+
+            @Override
+            public Integer fromString(String text) {
+                return null;
+            }
+        });
+        i18n.localeProperty().addListener(o -> {
+            Integer v = layers.getValue();
+            layers.setValue(null);
+            layers.setValue(v);
+        });
         Runnable fill = () -> {
             layers.getItems().setAll(java.util.stream.IntStream.range(0, vm.layerCount()).boxed().toList());
             layers.setValue(vm.layerShownProperty().get());
