@@ -133,6 +133,10 @@ public final class ChaptersViewModel {
      */
     BooleanBinding answersHidden(ChapterPage<?> page, String... questions) {
         return Bindings.createBooleanBinding(() -> {
+            // presenting without class mode, the quiz is off the slide: nothing to predict, the slide shows all
+            if (presentingProperty().get() && !classModeProperty().get()) {
+                return false;
+            }
             Quiz q = quizOf(page);
             if (q == null) {
                 return true;
@@ -143,7 +147,7 @@ public final class ChaptersViewModel {
                 }
             }
             return false;
-        }, progress, page.model());
+        }, progress, page.model(), presentingProperty(), classModeProperty());
     }
 
     /** Shows the answers to {@code questions} of {@code page} without the learner's: kept, not scored. */

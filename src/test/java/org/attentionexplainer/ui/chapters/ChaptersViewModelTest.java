@@ -230,6 +230,21 @@ class ChaptersViewModelTest {
     }
 
     @Test
+    void presentingWithoutTheQuizShowsEverythingAndClassModeCoversAgain() {
+        ChaptersViewModel vm = new ChaptersViewModel(context(new MemorySettings(), Locale.ENGLISH));
+        vm.goTo(vm.chapters().indexOf(vm.page(CausalPage.class)));
+        var leak = vm.answersHidden(vm.page(CausalPage.class), "leak");
+        assertTrue(leak.get());
+        vm.presentingProperty().set(true);
+        assertFalse(leak.get(), "the quiz is off the slide: nothing to predict, nothing covered");
+        vm.classModeProperty().set(true);
+        assertTrue(leak.get(), "class mode puts the question on the slide: the answer is covered again");
+        vm.classModeProperty().set(false);
+        vm.presentingProperty().set(false);
+        assertTrue(leak.get(), "at the desk the learner predicts first");
+    }
+
+    @Test
     void classModeRevealsWithSpaceThenStepsThroughTheQuestions() {
         ChaptersViewModel vm = model();
         vm.goTo(vm.chapters().indexOf(vm.page(CausalPage.class)));
