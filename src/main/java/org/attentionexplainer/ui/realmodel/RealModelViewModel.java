@@ -276,7 +276,29 @@ public final class RealModelViewModel {
                 i18n.number(c.overview().forwardNanos() / 1e6, 0), c.overview().layers()));
         if (focusedLayer.get() >= 0) {
             showFocus(focusedLayer.get(), focusedHead.get());
+        } else {
+            // a slide is never half empty: a new model opens on the head that reads the previous token most,
+            // a pattern a class can see at once (the learner clicks any other)
+            int[] best = previousTokenHead(c.overview());
+            focus(best[0], best[1]);
         }
+    }
+
+    /** The layer and head with the highest mean weight on the previous token (the first head where none). */
+    static int[] previousTokenHead(Overview o) {
+        int[] best = {0, 0};
+        double top = -1;
+        for (int l = 0; l < o.layers(); l++) {
+            for (int h = 0; h < o.heads(); h++) {
+                double score = org.attentionexplainer.lesson.heads.HeadDetectors.previousToken(o.maps()[l][h])
+                        .orElse(-1);
+                if (score > top + 1e-9) {
+                    top = score;
+                    best = new int[] {l, h};
+                }
+            }
+        }
+        return best;
     }
 
     /** Enlarges one head with the explorer's tools: its layer becomes the explorer's model. */
