@@ -49,6 +49,7 @@ class ProjectorFxTest {
 
     private final FxRobot robot = new FxRobot();
     private MainViewModel model;
+    private MemorySettings settings;
 
     static Stream<Arguments> modes() {
         return Stream.of(Arguments.of(false, Locale.ENGLISH), Arguments.of(true, Locale.ENGLISH),
@@ -68,7 +69,7 @@ class ProjectorFxTest {
 
     private MainViewModel open(String screen, boolean presenting, Locale locale) throws Exception {
         AppContext context = new AppContext(new I18n(locale), BackgroundWork.sameThread(),
-                CompletableFuture.completedFuture(ENGINE), new MemorySettings());
+                CompletableFuture.completedFuture(ENGINE), settings = new MemorySettings());
         model = MainWindow.open(context, screen, WIDTH, HEIGHT);
         robot.interact(() -> model.presentingProperty().set(presenting));
         settle();
@@ -180,7 +181,7 @@ class ProjectorFxTest {
         FigureLayout l = map.shownProperty().get();
         System.out.println(describe("walkthrough step 4", map));
         assertEquals(3, l.panelCount());
-        assertTrue(l.cellSize() >= (presenting ? atLeast(48) : 32), describe("walkthrough step 4", map));
+        assertTrue(l.cellSize() >= (presenting ? atLeast(48, 34) : 32), describe("walkthrough step 4", map));
         assertTrue(l.labelsShown() && l.valuesShown(), describe("walkthrough step 4", map));
         assertTrue(onScreen(map, l), describe("walkthrough step 4", map));
         boolean inputsShown = robot.lookup(".walk-value-field").queryAll().stream().anyMatch(ProjectorFxTest::treeVisible);
@@ -199,6 +200,22 @@ class ProjectorFxTest {
         // desk, beside the settings, 9 px; the grid's outer row and column keep the token labels
         assertTrue(l.cellSize() >= (presenting ? atLeast(16, 12) : atLeast(9, 5)), describe("explorer grid", grid));
         assertTrue(SMALL || l.labelsShown(), "token labels on the grid: " + describe("explorer grid", grid));
+        javafx.scene.control.ToggleButton settingsToggle = robot.lookup("#explorer-settings-toggle")
+                .queryAs(javafx.scene.control.ToggleButton.class);
+        assertEquals(!presenting, treeVisible(settingsToggle), "the settings toggle is offered at a desk only");
+        if (!presenting) {
+            // at a desk the learner puts the settings aside (F9): the grid takes their room, and the choice is kept
+            robot.interact(settingsToggle::fire);
+            settle();
+            l = grid.shownProperty().get();
+            System.out.println(describe("explorer grid, settings aside", grid));
+            assertFalse(robot.lookup(".explorer-controls").queryAll().stream().anyMatch(ProjectorFxTest::treeVisible),
+                    "the settings column is hidden");
+            assertEquals("false", settings.get("explorer.settingsShown", null));
+            assertTrue(onScreen(grid, l), "the whole grid is in the window: " + describe("explorer", grid));
+            assertTrue(l.cellSize() >= atLeast(16, 12), describe("explorer grid, settings aside", grid));
+            assertTrue(l.labelsShown(), "token labels on the grid: " + describe("explorer grid, settings aside", grid));
+        }
         javafx.scene.control.ToggleButton focus = robot.lookup(n -> "explorer-view-focus".equals(n.getId()))
                 .queryAs(javafx.scene.control.ToggleButton.class);
         robot.interact(focus::fire);
