@@ -135,10 +135,11 @@ class ProjectorFxTest {
                 FigureLayout l = c.shownProperty().get();
                 System.out.println(describe("chapter " + page, c));
                 if (tokenMap(l)) {
-                    // one map gets the 48 px; two side by side share the column's width (32 px), four
-                    // (the encoder's steps) its height too
-                    // (the encoder's steps) its height too; eight heads side by side are small multiples
-                    double least = l.panelCount() == 1 ? atLeast(48, 34) : l.panelCount() == 2 ? atLeast(32, 24)
+                    // one map gets the 48 px; two side by side share the column's width, their colour bar
+                    // below them (48 px presenting; at a desk, beside the prose, 40), four (the encoder's steps)
+                    // its height too; eight heads side by side are small multiples
+                    double pair = presenting ? atLeast(48, 28) : atLeast(40, 28);
+                    double least = l.panelCount() == 1 ? atLeast(48, 34) : l.panelCount() == 2 ? pair
                             : l.panelCount() <= 4 ? atLeast(28, 20) : atLeast(12, 8);
                     assertTrue(l.cellSize() >= least, describe("chapter " + page, c));
                     // at 1024 x 768 eight heads side by side leave their labels out
