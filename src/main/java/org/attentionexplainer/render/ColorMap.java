@@ -119,6 +119,11 @@ public enum ColorMap {
         return topDown;
     }
 
+    /** The table from the low end to the high end, for a bar laid across. */
+    int[] leftToRight() {
+        return table;
+    }
+
     /** The name used on the command line and in files: "viridis", "blue-red"... */
     public String id() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');

@@ -29,7 +29,10 @@ public final class FigureLayout {
     private final double[] colX;
     /** The top of each row of panels, below the figure's title. */
     private final double[] rowY;
+    /** Per legend: the bar's height beside the maps, or its length in a row below them. */
     private final double[] barHeights;
+    /** True if the legends lie in rows below the maps: beside them they would make the cells smaller. */
+    private final boolean legendsBelow;
     private final double legendX;
     private final double legendY;
     private final List<String> captionLines;
@@ -73,6 +76,24 @@ public final class FigureLayout {
         int titleLines = 1;
         Fit best = bestFit(specs, fixedColumns, maxWidth - 2 * pad - legendBlock,
                 maxHeight - 2 * pad - titleH - captionH, titleLines, m);
+        // below the maps the legend needs less of a gap: nothing is written under the last row of cells
+        double rowsH = 0.8 * f - 0.6 * f;
+        for (LegendLayout l : legends) {
+            rowsH += 0.6 * f + l.rowHeight();
+        }
+        // a pane too narrow for the maps at their largest: the legend goes below them if that gives larger cells
+        boolean below = false;
+        if (!legends.isEmpty() && Double.isFinite(maxWidth) && best.cell < opt.maxCell()) {
+            Fit under = bestFit(specs, fixedColumns, maxWidth - 2 * pad, maxHeight - 2 * pad - titleH - captionH - rowsH,
+                    titleLines, m);
+            if (under.cell > best.cell) {
+                below = true;
+                best = under;
+                legendBlock = 0;
+                captionH += rowsH;
+            }
+        }
+        legendsBelow = below;
         List<PanelLayout> made = make(specs, best, everyRowLabelled, titleLines, m);
         for (int round = 0; round < PanelLayout.MAX_TITLE_LINES; round++) {
             int needed = made.stream().mapToInt(p -> p.titleLinesNeeded).max().orElse(1);
@@ -111,12 +132,23 @@ public final class FigureLayout {
         double gridW = x - gap - pad;
         double gridBottom = y0 - gap;
 
-        legendX = pad + gridW + gap;
+        legendX = below ? pad : pad + gridW + gap;
         barHeights = new double[legends.size()];
         double legendBottom = gridTop;
         double plotTop = gridTop + panels.get(0).plotY;
-        legendY = legends.isEmpty() ? gridTop : Math.max(gridTop, plotTop - legends.get(0).titleH);
-        if (!legends.isEmpty()) {
+        legendY = below ? gridBottom + 0.8 * f
+                : legends.isEmpty() ? gridTop : Math.max(gridTop, plotTop - legends.get(0).titleH);
+        double legendRowW = 0;
+        if (below) {
+            double y = legendY;
+            for (int i = 0; i < legends.size(); i++) {
+                LegendLayout l = legends.get(i);
+                barHeights[i] = l.rowBar(gridW);
+                legendRowW = Math.max(legendRowW, l.rowWidth(barHeights[i]));
+                y += l.rowHeight() + 0.6 * f;
+            }
+            legendBottom = y - 0.6 * f;
+        } else if (!legends.isEmpty()) {
             double fixed = (legends.size() - 1) * gap;
             for (LegendLayout l : legends) {
                 fixed += l.titleH + l.swatchH;
@@ -130,7 +162,7 @@ public final class FigureLayout {
             }
             legendBottom = y - gap;
         }
-        double contentW = pad + gridW + legendBlock;
+        double contentW = pad + Math.max(gridW + legendBlock, legendRowW);
         if (titleH > 0) {
             contentW = Math.max(contentW, pad + m.width(opt.title(), 1.3 * f, true));
         }
@@ -252,9 +284,13 @@ public final class FigureLayout {
         double y = legendY;
         for (int i = 0; i < legends.size(); i++) {
             b.translate(legendX, y);
-            legends.get(i).draw(b, barHeights[i]);
+            if (legendsBelow) {
+                legends.get(i).drawRow(b, barHeights[i]);
+            } else {
+                legends.get(i).draw(b, barHeights[i]);
+            }
             b.translate(-legendX, -y);
-            y += legends.get(i).height(barHeights[i]) + gap;
+            y += legendsBelow ? legends.get(i).rowHeight() + 0.6 * f : legends.get(i).height(barHeights[i]) + gap;
         }
         double lineH = 1.3 * 0.9 * f;
         for (int i = 0; i < captionLines.size(); i++) {

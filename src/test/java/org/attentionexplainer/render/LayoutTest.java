@@ -132,6 +132,37 @@ class LayoutTest {
         assertEquals(ColorMap.VIRIDIS.argb(0), bar.argb()[255]);
     }
 
+    /**
+     * A pair side by side in a pane too narrow for both maps and a colour bar beside them: the bar
+     * lies across below the maps instead, so the cells keep their largest size. Pane 300 wide: the
+     * maps need 8 + 29 (axis 14, "t0" 10, gap 5) + 3 x 40 + 15 + 3 x 40 + 8 = 300; a bar beside
+     * would take 15 + 31 more ("0.0" 15 after bar 11 and gap 5), leaving (300 - 77 - 29) / 6 = 32 px.
+     */
+    @Test
+    void aPairInANarrowPaneGetsItsLegendBelowAndKeepsItsLargestCells() {
+        Figure pair = Figure.grid(List.of(uniform(3), uniform(3)), List.of("A", "B"),
+                ColorScale.unit(ColorMap.VIRIDIS), OPT, 2);
+        FigureLayout l = pair.layout(300, Double.POSITIVE_INFINITY, HALF_EM);
+        assertEquals(2, l.columns());
+        assertEquals(40, l.cellSize());
+        assertTrue(l.width() <= 300, "within the pane: " + l.width());
+        Mark.Raster bar = (Mark.Raster) l.drawing().marks().stream()
+                .filter(m -> m instanceof Mark.Raster r && r.rows() == 1 && r.cols() == ColorMap.SIZE)
+                .findFirst().orElseThrow();
+        double[] lastCell = l.bounds(new CellHit(1, 2, 2));
+        assertTrue(bar.y() >= lastCell[1] + lastCell[3], "the bar lies below the maps");
+        assertEquals(ColorMap.VIRIDIS.argb(0), bar.argb()[0], "the bar runs from the smallest value at the left");
+        assertEquals(ColorMap.VIRIDIS.argb(1), bar.argb()[ColorMap.SIZE - 1]);
+        Mark.Text low = texts(l.drawing()).stream().filter(t -> t.text().equals("0.0")).findFirst().orElseThrow();
+        Mark.Text high = texts(l.drawing()).stream().filter(t -> t.text().equals("1.0")).findFirst().orElseThrow();
+        assertEquals(bar.x(), low.x(), 1e-9);
+        assertEquals(bar.x() + bar.w(), high.x(), 1e-9);
+        // unbounded (an export), the bar stays beside the maps, upright
+        FigureLayout export = pair.layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, HALF_EM);
+        assertEquals(1, export.drawing().marks().stream()
+                .filter(m -> m instanceof Mark.Raster r && r.cols() == 1 && r.rows() == ColorMap.SIZE).count());
+    }
+
     @Test
     void rowSumsAreShownForWeights() {
         HeatmapOptions o = OPT.withRowSums(true, "Σ");

@@ -49,6 +49,7 @@ class ProjectorFxTest {
 
     private final FxRobot robot = new FxRobot();
     private MainViewModel model;
+    private MemorySettings settings;
 
     static Stream<Arguments> modes() {
         return Stream.of(Arguments.of(false, Locale.ENGLISH), Arguments.of(true, Locale.ENGLISH),
@@ -68,7 +69,7 @@ class ProjectorFxTest {
 
     private MainViewModel open(String screen, boolean presenting, Locale locale) throws Exception {
         AppContext context = new AppContext(new I18n(locale), BackgroundWork.sameThread(),
-                CompletableFuture.completedFuture(ENGINE), new MemorySettings());
+                CompletableFuture.completedFuture(ENGINE), settings = new MemorySettings());
         model = MainWindow.open(context, screen, WIDTH, HEIGHT);
         robot.interact(() -> model.presentingProperty().set(presenting));
         settle();
@@ -134,9 +135,11 @@ class ProjectorFxTest {
                 FigureLayout l = c.shownProperty().get();
                 System.out.println(describe("chapter " + page, c));
                 if (tokenMap(l)) {
-                    // one map gets the 48 px; two side by side share the column's width (32 px), four
-                    // (the encoder's steps) its height too; eight heads side by side are small multiples
-                    double least = l.panelCount() == 1 ? atLeast(48, 34) : l.panelCount() == 2 ? atLeast(32, 18)
+                    // one map gets the 48 px; two side by side share the column's width, their colour bar
+                    // below them (48 px presenting; at a desk, beside the prose, 40), four (the encoder's steps)
+                    // its height too; eight heads side by side are small multiples
+                    double pair = presenting ? atLeast(48, 18) : atLeast(40, 18);
+                    double least = l.panelCount() == 1 ? atLeast(48, 34) : l.panelCount() == 2 ? pair
                             : l.panelCount() <= 4 ? atLeast(28, 20) : atLeast(12, 8);
                     assertTrue(l.cellSize() >= least, describe("chapter " + page, c));
                     // at 1024 x 768 eight heads side by side leave their labels out
@@ -199,6 +202,22 @@ class ProjectorFxTest {
         // desk, beside the settings, 9 px; the grid's outer row and column keep the token labels
         assertTrue(l.cellSize() >= (presenting ? atLeast(16, 12) : atLeast(9, 5)), describe("explorer grid", grid));
         assertTrue(SMALL || l.labelsShown(), "token labels on the grid: " + describe("explorer grid", grid));
+        javafx.scene.control.ToggleButton settingsToggle = robot.lookup("#explorer-settings-toggle")
+                .queryAs(javafx.scene.control.ToggleButton.class);
+        assertEquals(!presenting, treeVisible(settingsToggle), "the settings toggle is offered at a desk only");
+        if (!presenting) {
+            // at a desk the learner puts the settings aside (F9): the grid takes their room, and the choice is kept
+            robot.interact(settingsToggle::fire);
+            settle();
+            l = grid.shownProperty().get();
+            System.out.println(describe("explorer grid, settings aside", grid));
+            assertFalse(robot.lookup(".explorer-controls").queryAll().stream().anyMatch(ProjectorFxTest::treeVisible),
+                    "the settings column is hidden");
+            assertEquals("false", settings.get("explorer.settingsShown", null));
+            assertTrue(onScreen(grid, l), "the whole grid is in the window: " + describe("explorer", grid));
+            assertTrue(l.cellSize() >= atLeast(16, 12), describe("explorer grid, settings aside", grid));
+            assertTrue(l.labelsShown(), "token labels on the grid: " + describe("explorer grid, settings aside", grid));
+        }
         javafx.scene.control.ToggleButton focus = robot.lookup(n -> "explorer-view-focus".equals(n.getId()))
                 .queryAs(javafx.scene.control.ToggleButton.class);
         robot.interact(focus::fire);

@@ -97,11 +97,25 @@ final class Parts {
         bringIntoView();
     }
 
+    /** The content of the scroll pane {@code node} lies in, or the node itself outside one. */
+    private static Node pageTop(Node node) {
+        for (Node p = node.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof javafx.scene.control.ScrollPane s && s.getContent() != null) {
+                return s.getContent();
+            }
+        }
+        return node;
+    }
+
     private void bringIntoView() {
         if (!presenting.get()) {
             return;
         }
-        if (shown.get() < figures.size()) {
+        if (shown.get() == 0) {
+            // the first part from the very top of the visual, so that the page left there (and shown
+            // again out of presentation mode) starts at its top, however tall its figures grew meanwhile
+            PageLayout.scrollIntoView(pageTop(figures.get(0)));
+        } else if (shown.get() < figures.size()) {
             PageLayout.scrollIntoView(figures.get(shown.get()));
         } else {
             PageLayout.scrollIntoView(quiz);

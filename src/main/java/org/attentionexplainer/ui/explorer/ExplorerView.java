@@ -7,6 +7,7 @@ import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -29,6 +30,11 @@ public final class ExplorerView {
     private final MapPane maps;
     private final javafx.beans.property.BooleanProperty presenting =
             new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
+    private final javafx.beans.property.BooleanProperty settingsShown =
+            new javafx.beans.property.SimpleBooleanProperty(this, "settingsShown", true);
+    /** Shows or hides the settings column from anywhere in the window while the explorer is shown. */
+    static final javafx.scene.input.KeyCombination SETTINGS_KEY =
+            new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.F9);
 
     /** @param actions what the Export menu offers: the same actions as the File menu's */
     public ExplorerView(ExplorerViewModel vm, I18n i18n, ExportActions actions) {
@@ -71,9 +77,25 @@ public final class ExplorerView {
         root.getStyleClass().add("explorer");
         root.setTop(top());
         Node settings = new ExplorerControlsView(vm, i18n).createView();
-        // presentation mode gives the class the maps: the settings step aside, the sentence stays
-        PageLayout.narrative(presenting, settings);
+        // presentation mode gives the class the maps: the settings step aside, the sentence stays; at a
+        // desk the learner may put them aside too, for the room twelve heads need on a small screen
+        settings.visibleProperty().bind(settingsShown.and(presenting.not()));
+        settings.managedProperty().bind(settings.visibleProperty());
         root.setLeft(settings);
+        javafx.event.EventHandler<javafx.scene.input.KeyEvent> toggle = e -> {
+            if (SETTINGS_KEY.match(e) && !presenting.get()) {
+                settingsShown.set(!settingsShown.get());
+                e.consume();
+            }
+        };
+        root.sceneProperty().addListener((o, old, scene) -> {
+            if (old != null) {
+                old.removeEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, toggle);
+            }
+            if (scene != null) {
+                scene.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, toggle);
+            }
+        });
         root.setCenter(maps.maps());
         root.setRight(maps.details());
         return root;
@@ -84,13 +106,25 @@ public final class ExplorerView {
         return presenting;
     }
 
+    /** Whether the settings column is shown out of presentation mode (the learner's choice, remembered). */
+    public javafx.beans.property.BooleanProperty settingsShownProperty() {
+        return settingsShown;
+    }
+
     private Node top() {
         TextField sentence = new TextField();
         sentence.setId("explorer-sentence");
         sentence.textProperty().bindBidirectional(vm.sentenceProperty());
         sentence.promptTextProperty().bind(i18n.text("explorer.sentence.prompt"));
         HBox.setHgrow(sentence, Priority.ALWAYS);
-        HBox line = new HBox(8, w.label("explorer.sentence"), sentence);
+        ToggleButton settings = new ToggleButton();
+        settings.setId("explorer-settings-toggle");
+        settings.textProperty().bind(i18n.text("explorer.settings.toggle"));
+        settings.selectedProperty().bindBidirectional(settingsShown);
+        w.tip(settings, "explorer.settings.toggle.tip");
+        settings.setMinWidth(Region.USE_PREF_SIZE);
+        PageLayout.narrative(presenting, settings);
+        HBox line = new HBox(8, w.label("explorer.sentence"), sentence, settings);
         line.setAlignment(Pos.CENTER_LEFT);
         Label message = new Label();
         message.setId("explorer-message");

@@ -44,7 +44,8 @@ public final class Shortcuts {
             new Group("help.keys.group.maps", List.of(
                     new Shortcut("Tab  Shift+Tab", "help.keys.tab"),
                     new Shortcut("← → ↑ ↓", "help.keys.cell"),
-                    new Shortcut("Enter", "help.keys.arithmetic"))));
+                    new Shortcut("Enter", "help.keys.arithmetic"),
+                    new Shortcut("F9", "help.keys.settings"))));
 
     /** The one rule for keys while typing, shown under the sheet. */
     public static final String RULE_KEY = "help.keys.rule";
