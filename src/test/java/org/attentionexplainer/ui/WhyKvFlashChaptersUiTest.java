@@ -144,8 +144,10 @@ class WhyKvFlashChaptersUiTest {
         assertEquals(stepAlone(1), text("#flash-step"), "how many tiles is the quiz's first question");
         key(KeyCode.F5);
         key(KeyCode.RIGHT);
-        assertEquals(stepAlone(2), text("#flash-step"), "presentation mode: Right steps");
+        // presenting without class mode the quiz is off the slide, so the count is not covered
+        assertEquals(step(2, 8), text("#flash-step"), "presentation mode: Right steps");
         key(KeyCode.F5);
+        assertEquals(stepAlone(2), text("#flash-step"), "back at the desk the question is open again");
         // PyTorch's block loop: keys 3-4 raise m of q3 from -0.8535 to 1.1169; e^(-1.9704) = 0.1394
         assertEquals(number("0.1394"), text("#flash-rescale-3"));
         assertTrue(text("#flash-m-3").endsWith(number("1.1169")), text("#flash-m-3"));
