@@ -83,9 +83,9 @@ final class GqaPage extends ChapterPage<GqaChapter> {
         notes.getStyleClass().add("page-note");
         answerSection("chapter.gqa.memory.title", "gib");
         answerSection("chapter.gqa.notes.title", "notes");
-        return layout(chapters, controls, new VBox(sharing, answer(chapters, toy, "toy"), maps,
-                PageLayout.label(i18n.text("chapter.ui.gqa.table"), "page-heading"),
-                answer(chapters, table, "gib", "notes"), answer(chapters, notes, "notes")));
+        return layout(chapters, controls, new VBox(part(sharing, answer(chapters, toy, "toy")), part(maps),
+                part(PageLayout.label(i18n.text("chapter.ui.gqa.table"), "page-heading"),
+                answer(chapters, table, "gib", "notes"), answer(chapters, notes, "notes"))));
     }
 
     private static StringConverter<Integer> kvNames(I18n i18n) {

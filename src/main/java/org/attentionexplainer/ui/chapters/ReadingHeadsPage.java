@@ -190,9 +190,9 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
         answerSection("chapter.heads.turkish.title", "turkish");
         // the head shown before any click is the strongest, and a click's verdict names it
         String[] found = {"find-previous", "find-first"};
-        return layout(chapters, controls, new VBox(status, find, grid, answer(chapters, verdict, found),
-                answer(chapters, scores, found), answer(chapters, map, found), hand,
-                answer(chapters, handScores, "previous", "induction")));
+        return layout(chapters, controls, new VBox(part(status, find, grid, answer(chapters, verdict, found),
+                answer(chapters, scores, found)), part(answer(chapters, map, found)), part(hand,
+                answer(chapters, handScores, "previous", "induction"))));
     }
 
     private static <T> StringConverter<T> names(I18n i18n, java.util.function.Function<T, String> name) {

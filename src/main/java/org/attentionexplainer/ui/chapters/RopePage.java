@@ -73,9 +73,10 @@ final class RopePage extends ChapterPage<RopeChapter> {
         fillDials(i18n, dials, r.get());
         answerSection("chapter.rope.relative.title", "same");
         answerSection("chapter.rope.base.title", "same");
-        return layout(chapters, controls, new VBox(answer(chapters, scores, "same"), answer(chapters, spread, "same"),
-                PageLayout.label(i18n.text("chapter.ui.rope.pairs"), "page-heading"),
-                answer(chapters, dials, "angle")));
+        return layout(chapters, controls, new VBox(part(answer(chapters, scores, "same"),
+                answer(chapters, spread, "same")),
+                part(PageLayout.label(i18n.text("chapter.ui.rope.pairs"), "page-heading"),
+                answer(chapters, dials, "angle"))));
     }
 
     /** Both score matrices side by side on one centred scale, so their colours compare. */

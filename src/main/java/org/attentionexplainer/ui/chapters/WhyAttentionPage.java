@@ -75,8 +75,8 @@ final class WhyAttentionPage extends ChapterPage<WhyAttentionChapter> {
         fill(i18n, chart, c.get());
         answerSection("chapter.why.bottleneck.title", "numbers");
         answerSection("chapter.why.direct.title", "longer", "path");
-        return layout(chapters, controls, new VBox(map, answer(chapters, first, "longer"),
-                answer(chapters, kept, "numbers"), answer(chapters, chart, "longer")));
+        return layout(chapters, controls, new VBox(part(map, answer(chapters, first, "longer"),
+                answer(chapters, kept, "numbers")), part(answer(chapters, chart, "longer"))));
     }
 
     private static LineChart<Number, Number> chart(I18n i18n) {
