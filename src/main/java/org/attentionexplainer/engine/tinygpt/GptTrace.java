@@ -69,7 +69,11 @@ public record GptTrace(int[][] tokens, Tensor embeddings, List<AttentionTrace> l
 
     /** softmax of the logits at one position: the probability of each symbol coming next. */
     public double[] nextProbabilities(int item, int position) {
-        float[] z = logits.row(item, position);
+        return probabilities(logits.row(item, position));
+    }
+
+    /** softmax of one position's logits, in doubles: the probability of each symbol coming next. */
+    public static double[] probabilities(float[] z) {
         double max = Double.NEGATIVE_INFINITY;
         for (float v : z) {
             max = Math.max(max, v);

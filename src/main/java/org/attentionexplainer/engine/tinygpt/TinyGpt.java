@@ -95,41 +95,66 @@ public final class TinyGpt {
         List<String> labels = labels(tokens[0]);
         List<AttentionTrace> layers = new ArrayList<>(c.layers());
         Tensor stream = embeddings;
-        for (GptWeights.Layer layer : weights.layers()) {
-            AttentionTrace trace = engine.compute(AttentionSpec.builder(stream)
-                    .tokens(labels)
-                    .projection(new Projection.Separate(layer.query(), layer.key(), layer.value()))
-                    .outProjection(layer.out(), null)
-                    .heads(c.heads())
-                    .scale(Scale.inverseSqrtDk())
-                    .temperature(temperature)
-                    .causal(true)
-                    .residual(true)
-                    .build());
+        for (int l = 0; l < c.layers(); l++) {
+            AttentionTrace trace = engine.compute(layerSpec(weights, l, stream, labels, temperature));
             layers.add(trace);
             stream = trace.result();                                                   // x + attention output
         }
         return new GptTrace(tokens, embeddings, layers, unembed(stream, b, t));
     }
 
+    /**
+     * Layer {@code layer}'s block on {@code input} (b, t, d_model), the residual stream: W_q, W_k,
+     * W_v and W_o, causal, with the residual added. The forward runs it over a whole text, the
+     * real-model screen over one text for a head's arithmetic, the KV chapter one token at a time.
+     *
+     * @param tokens the rows' labels, or null for none
+     */
+    public static AttentionSpec layerSpec(GptWeights weights, int layer, Tensor input, List<String> tokens,
+                                          double temperature) {
+        GptWeights.Layer w = weights.layers().get(layer);
+        return AttentionSpec.builder(input)
+                .tokens(tokens)
+                .projection(new Projection.Separate(w.query(), w.key(), w.value()))
+                .outProjection(w.out(), null)
+                .heads(weights.config().heads())
+                .scale(Scale.inverseSqrtDk())
+                .temperature(temperature)
+                .causal(true)
+                .residual(true)
+                .build();
+    }
+
     /** x_L W_U in double sums: (b, t, v). */
     private Tensor unembed(Tensor stream, int b, int t) {
-        GptConfig c = weights.config();
-        int d = c.dModel();
-        int v = c.vocab();
+        int d = weights.config().dModel();
+        int v = weights.config().vocab();
         float[] x = stream.toArray();
         float[] u = weights.unembedding().toArray();
         float[] logits = new float[b * t * v];
         for (int r = 0; r < b * t; r++) {
-            for (int o = 0; o < v; o++) {
-                double sum = 0;
-                for (int j = 0; j < d; j++) {
-                    sum += x[r * d + j] * u[j * v + o];
-                }
-                logits[r * v + o] = (float) sum;
-            }
+            unembedRow(x, r * d, u, d, v, logits, r * v);
         }
         return Tensor.of(logits, b, t, v);
+    }
+
+    /** One position's logits, x W_U in double sums, for a hidden state {@code x} (d_model). */
+    public float[] logits(float[] x) {
+        int d = weights.config().dModel();
+        int v = weights.config().vocab();
+        float[] out = new float[v];
+        unembedRow(x, 0, weights.unembedding().toArray(), d, v, out, 0);
+        return out;
+    }
+
+    private static void unembedRow(float[] x, int from, float[] u, int d, int v, float[] out, int to) {
+        for (int o = 0; o < v; o++) {
+            double sum = 0;
+            for (int j = 0; j < d; j++) {
+                sum += x[from + j] * u[j * v + o];
+            }
+            out[to + o] = (float) sum;
+        }
     }
 
     /**

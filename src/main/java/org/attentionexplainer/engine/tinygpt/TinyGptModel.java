@@ -7,8 +7,6 @@ import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Masks;
-import org.attentionexplainer.engine.Projection;
-import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.bert.EncoderTrace;
 import org.attentionexplainer.engine.bert.LayerTrace;
@@ -111,16 +109,6 @@ final class TinyGptModel implements TransformerModel {
         for (int i = 0; i < n; i++) {
             System.arraycopy(input.row(item, i), 0, rows, i * d, d);
         }
-        GptWeights.Layer w = weights.layers().get(layer);
-        return AttentionSpec.builder(Tensor.of(rows, 1, n, d))
-                .tokens(text.tokenTexts())
-                .projection(new Projection.Separate(w.query(), w.key(), w.value()))
-                .outProjection(w.out(), null)
-                .heads(weights.config().heads())
-                .scale(Scale.inverseSqrtDk())
-                .temperature(trace.whatIf().temperature())
-                .causal(true)
-                .residual(true)
-                .build();
+        return TinyGpt.layerSpec(weights, layer, Tensor.of(rows, 1, n, d), text.tokenTexts(), trace.whatIf().temperature());
     }
 }

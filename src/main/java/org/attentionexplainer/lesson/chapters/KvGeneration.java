@@ -2,11 +2,8 @@ package org.attentionexplainer.lesson.chapters;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.DecodeStep;
 import org.attentionexplainer.engine.KvCache;
-import org.attentionexplainer.engine.Projection;
-import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.tinygpt.GptConfig;
 import org.attentionexplainer.engine.tinygpt.GptTrace;
@@ -14,6 +11,7 @@ import org.attentionexplainer.engine.tinygpt.GptWeights;
 import org.attentionexplainer.engine.tinygpt.RepeatTask;
 import org.attentionexplainer.engine.tinygpt.TinyGpt;
 import org.attentionexplainer.lesson.Text;
+import org.attentionexplainer.lesson.heads.HeadDetectors;
 
 /**
  * The tiny GPT writing, greedily, with a KV cache in every layer: the prompt's symbols are fed one
@@ -93,8 +91,9 @@ public record KvGeneration(List<String> tokens, int promptLength, GptConfig conf
         }
         int d = c.dModel();
         List<KvCache> caches = new ArrayList<>();
-        for (GptWeights.Layer layer : w.layers()) {
-            caches.add(KvCache.empty(layerSpec(layer, c)));
+        for (int l = 0; l < c.layers(); l++) {
+            // one layer of the model as its forward runs it; the input only gives the width
+            caches.add(KvCache.empty(TinyGpt.layerSpec(w, l, Tensor.of(new float[d], 1, 1, d), null, 1.0)));
         }
         int[] sequence = new int[t];
         System.arraycopy(prompt, 0, sequence, 0, prompt.length);
@@ -116,7 +115,7 @@ public record KvGeneration(List<String> tokens, int promptLength, GptConfig conf
                 without += 2 * s.multiplyAddsWithoutCache();
                 x = s.result().row(0);
             }
-            double[] p = softmax(unembed(x, w));
+            double[] p = GptTrace.probabilities(gpt.logits(x));
             int next = argmax(p);
             if (i + 1 >= prompt.length && i + 1 < t) {
                 sequence[i + 1] = next;
@@ -149,73 +148,18 @@ public record KvGeneration(List<String> tokens, int promptLength, GptConfig conf
         return new KvGeneration(labels, prompt.length, c, shownLayer, shownHead, Tensor.matrix(stepped), checked);
     }
 
-    /** One layer of the tiny GPT as {@link TinyGpt} computes it; the input only gives the width. */
-    private static AttentionSpec layerSpec(GptWeights.Layer layer, GptConfig c) {
-        return AttentionSpec.builder(Tensor.of(new float[c.dModel()], 1, 1, c.dModel()))
-                .projection(new Projection.Separate(layer.query(), layer.key(), layer.value()))
-                .outProjection(layer.out(), null)
-                .heads(c.heads())
-                .scale(Scale.inverseSqrtDk())
-                .causal(true)
-                .residual(true)
-                .build();
-    }
-
     /** The head of {@code layer} with the most mean weight on the token after the current symbol's last occurrence. */
     private static int copyingHead(GptTrace full, int layer, int[] sequence) {
         int best = 0;
         double bestScore = -1;
         for (int h = 0; h < full.headCount(); h++) {
-            float[][] a = full.attention(0, layer, h);
-            double sum = 0;
-            int count = 0;
-            for (int i = 1; i < sequence.length; i++) {
-                for (int j = i - 1; j >= 0; j--) {
-                    if (sequence[j] == sequence[i]) {
-                        sum += a[i][j + 1];
-                        count++;
-                        break;
-                    }
-                }
-            }
-            double score = count == 0 ? 0 : sum / count;
+            double score = HeadDetectors.induction(full.attention(0, layer, h), sequence).orElse(0);
             if (score > bestScore) {
                 bestScore = score;
                 best = h;
             }
         }
         return best;
-    }
-
-    private static float[] unembed(float[] x, GptWeights w) {
-        int v = w.config().vocab();
-        float[] u = w.unembedding().toArray();
-        float[] logits = new float[v];
-        for (int o = 0; o < v; o++) {
-            double sum = 0;
-            for (int j = 0; j < x.length; j++) {
-                sum += x[j] * u[j * v + o];
-            }
-            logits[o] = (float) sum;
-        }
-        return logits;
-    }
-
-    private static double[] softmax(float[] z) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (float v : z) {
-            max = Math.max(max, v);
-        }
-        double sum = 0;
-        double[] p = new double[z.length];
-        for (int i = 0; i < z.length; i++) {
-            p[i] = Math.exp(z[i] - max);
-            sum += p[i];
-        }
-        for (int i = 0; i < z.length; i++) {
-            p[i] /= sum;
-        }
-        return p;
     }
 
     private static int argmax(double[] p) {
