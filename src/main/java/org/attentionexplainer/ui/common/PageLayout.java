@@ -94,6 +94,24 @@ public final class PageLayout {
                 : scroll.getVmin() + (scroll.getVmax() - scroll.getVmin()) * Math.max(0, Math.min(1, top / room)));
     }
 
+    /**
+     * A screen's status line: {@code text}, wrapped, styled as an error while {@code error} holds
+     * and as a hint otherwise.
+     */
+    public static Label message(String id, ObservableValue<String> text, ObservableValue<Boolean> error) {
+        Label message = new Label();
+        message.setId(id);
+        message.setWrapText(true);
+        message.textProperty().bind(text);
+        Runnable restyle = () -> {
+            message.getStyleClass().removeAll("error-text", "hint");
+            message.getStyleClass().add(Boolean.TRUE.equals(error.getValue()) ? "error-text" : "hint");
+        };
+        error.addListener(o -> restyle.run());
+        restyle.run();
+        return message;
+    }
+
     /** Hides {@code nodes}, and frees their room, while {@code presenting}. */
     public static void narrative(ObservableValue<Boolean> presenting, Node... nodes) {
         for (Node node : nodes) {

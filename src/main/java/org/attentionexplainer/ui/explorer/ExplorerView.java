@@ -126,21 +126,11 @@ public final class ExplorerView {
         PageLayout.narrative(presenting, settings);
         HBox line = new HBox(8, w.label("explorer.sentence"), sentence, settings);
         line.setAlignment(Pos.CENTER_LEFT);
-        Label message = new Label();
-        message.setId("explorer-message");
-        message.setWrapText(true);
-        message.textProperty().bind(vm.messageProperty());
+        Label message = PageLayout.message("explorer-message", vm.messageProperty(), vm.errorProperty());
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
-        vm.errorProperty().addListener((o, a, b) -> styleMessage(message, b));
-        styleMessage(message, vm.errorProperty().get());
         VBox box = new VBox(6, line, new TokenChips(vm.tokensProperty(), vm.controls(), i18n).createView(), message);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
-    }
-
-    private static void styleMessage(Label message, boolean error) {
-        message.getStyleClass().removeAll("error-text", "hint");
-        message.getStyleClass().add(error ? "error-text" : "hint");
     }
 }

@@ -107,12 +107,7 @@ final class RealModelView {
         BooleanBinding loading = vm.statusProperty().isEqualTo(RealModelViewModel.Status.LOADING);
         bar.visibleProperty().bind(loading);
         bar.managedProperty().bind(loading);
-        Label message = new Label();
-        message.setId("real-message");
-        message.setWrapText(true);
-        message.textProperty().bind(vm.messageProperty());
-        vm.errorProperty().addListener((o, a, b) -> style(message, b));
-        style(message, vm.errorProperty().get());
+        Label message = PageLayout.message("real-message", vm.messageProperty(), vm.errorProperty());
         Button cancel = new Button();
         cancel.setId("real-cancel");
         cancel.textProperty().bind(i18n.text("real.cancel"));
@@ -149,11 +144,6 @@ final class RealModelView {
         VBox box = new VBox(6, line, tokens, status, notice, whatIf);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
-    }
-
-    private static void style(Label message, boolean error) {
-        message.getStyleClass().removeAll("error-text", "hint");
-        message.getStyleClass().add(error ? "error-text" : "hint");
     }
 
     private Node tokens() {

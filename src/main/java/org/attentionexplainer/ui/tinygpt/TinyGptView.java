@@ -26,6 +26,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.engine.tinygpt.GptModelFile;
 import org.attentionexplainer.ui.common.MapPane;
+import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -125,20 +126,10 @@ final class TinyGptView {
                 field("tinygpt-steps", "tinygpt.field.steps", vm.stepsProperty(), 5), train, pause, cancel, bar, open,
                 save, real);
         settings.setAlignment(Pos.CENTER_LEFT);
-        Label message = new Label();
-        message.setId("tinygpt-message");
-        message.setWrapText(true);
-        message.textProperty().bind(vm.messageProperty());
-        vm.errorProperty().addListener((o, a, b) -> style(message, b));
-        style(message, vm.errorProperty().get());
+        Label message = PageLayout.message("tinygpt-message", vm.messageProperty(), vm.errorProperty());
         VBox box = new VBox(6, intro, settings, message);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
-    }
-
-    private static void style(Label message, boolean error) {
-        message.getStyleClass().removeAll("error-text", "hint");
-        message.getStyleClass().add(error ? "error-text" : "hint");
     }
 
     private Node left() {
