@@ -11,6 +11,7 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
 import org.attentionexplainer.ui.chapters.ChaptersScreen;
 import org.attentionexplainer.ui.chapters.ChaptersViewModel;
+import org.attentionexplainer.ui.chapters.RegisteredChapters;
 import org.attentionexplainer.ui.shell.MainViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,9 +22,11 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * In presentation mode the presenter keys show a chapter's parts one at a time (its first pair of
  * maps, then its second, then in class mode its quiz) before they turn the page, and back.
- * The masks chapter (4 of 15) has two parts: the masks, then the weights.
+ * The masks chapter has two parts: the masks, then the weights; the hard-and-soft chapter follows it.
  */
 class ChapterPartsUiTest {
+    /** The masks chapter's number, counted from 1, in the registry's order. */
+    private static final int MASKS = RegisteredChapters.ids().indexOf("masks") + 1;
     private final FxRobot robot = new FxRobot();
     private ChaptersViewModel chapters;
 
@@ -31,14 +34,18 @@ class ChapterPartsUiTest {
     void open() throws Exception {
         MainViewModel model = MainWindow.open(TestContexts.english(), "chapters");
         chapters = ((ChaptersScreen) model.currentProperty().get()).model();
-        robot.interact(() -> chapters.goTo(3));
+        robot.interact(() -> chapters.goTo(MASKS - 1));
         robot.clickOn("#chapter-progress");
-        assertEquals("Chapter 4 of 15", progress());
+        assertEquals(chapter(MASKS), progress());
     }
 
     @AfterEach
     void close() throws Exception {
         MainWindow.close();
+    }
+
+    private static String chapter(int number) {
+        return "Chapter " + number + " of " + RegisteredChapters.ids().size();
     }
 
     private String progress() {
@@ -75,32 +82,32 @@ class ChapterPartsUiTest {
         assertFalse(inView("#masks-weights"), "the second part waits");
 
         key(KeyCode.RIGHT);
-        assertEquals("Chapter 4 of 15", progress(), "Right shows the next part first");
+        assertEquals(chapter(MASKS), progress(), "Right shows the next part first");
         assertTrue(inView("#masks-weights"));
         assertFalse(inView("#masks-matrices"));
 
         key(KeyCode.PAGE_DOWN);
-        assertEquals("Chapter 5 of 15", progress(), "after the last part the page turns");
+        assertEquals(chapter(MASKS + 1), progress(), "after the last part the page turns");
         // the soft map is covered until its question is answered
         assertTrue(inView("#cover-hardsoft-soft"), "the next chapter starts at its first part");
         assertFalse(inView("#cover-hardsoft-hard"));
 
         key(KeyCode.LEFT);
-        assertEquals("Chapter 4 of 15", progress());
+        assertEquals(chapter(MASKS), progress());
         assertTrue(inView("#masks-weights"), "going back, the chapter opens at its last part");
         key(KeyCode.PAGE_UP);
-        assertEquals("Chapter 4 of 15", progress());
+        assertEquals(chapter(MASKS), progress());
         assertTrue(inView("#masks-matrices"));
         key(KeyCode.LEFT);
-        assertEquals("Chapter 3 of 15", progress());
+        assertEquals(chapter(MASKS - 1), progress());
 
         key(KeyCode.F5);
         key(KeyCode.RIGHT);
-        assertEquals("Chapter 4 of 15", progress(), "out of presentation mode the keys turn pages");
+        assertEquals(chapter(MASKS), progress(), "out of presentation mode the keys turn pages");
         assertTrue(inView("#masks-matrices") && robot.lookup("#masks-weights").query().isVisible(),
                 "and every part is on the page");
         key(KeyCode.RIGHT);
-        assertEquals("Chapter 5 of 15", progress());
+        assertEquals(chapter(MASKS + 1), progress());
     }
 
     @Test
@@ -110,10 +117,10 @@ class ChapterPartsUiTest {
         key(KeyCode.RIGHT);
         assertTrue(inView("#masks-weights"));
         key(KeyCode.RIGHT);
-        assertEquals("Chapter 4 of 15", progress(), "the quiz comes before the next page");
+        assertEquals(chapter(MASKS), progress(), "the quiz comes before the next page");
         assertTrue(inView("#quiz-prompt"), "the quiz is brought into view");
         assertTrue(inView("#masks-weights"), "beside the last figure");
         key(KeyCode.RIGHT);
-        assertEquals("Chapter 5 of 15", progress());
+        assertEquals(chapter(MASKS + 1), progress());
     }
 }
