@@ -106,9 +106,30 @@ def rope():
     c.close()
 
 
+def window():
+    c = Case("window", "rasbt ch. 3 SelfAttention_v2 weights (torch.manual_seed(789), d_in 3, d_out 2, no bias) "
+                       "on 'Your journey starts with one step', causal, scaled by 1/sqrt(2); for w in 1..5 a "
+                       "sliding window as the Mistral 7B paper writes it: query i reads keys i - w .. i")
+    x = torch.tensor(JOURNEY)
+    t = x.shape[0]
+    torch.manual_seed(789)
+    w_query, w_key, _ = (nn.Linear(3, 2, bias=False) for _ in range(3))
+    scores = w_query(x) @ w_key(x).T
+    i = torch.arange(t).unsqueeze(1)
+    j = torch.arange(t).unsqueeze(0)
+    causal = torch.softmax(scores.masked_fill(j > i, float("-inf")) / math.sqrt(2), dim=-1)
+    c.save("weights_causal", causal, "causal weights, no window")
+    for w in range(1, t):
+        hidden = (j > i) | (i - j > w)
+        weights = torch.softmax(scores.masked_fill(hidden, float("-inf")) / math.sqrt(2), dim=-1)
+        c.save("weights_w%d" % w, weights, "causal weights with a window of %d" % w)
+    c.close()
+
+
 def main():
     gqa()
     rope()
+    window()
     print("wrote", OUT)
 
 

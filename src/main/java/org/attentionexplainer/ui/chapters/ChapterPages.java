@@ -24,6 +24,7 @@ final class ChapterPages {
                 new KvCachePage(),
                 new FlashPage(),
                 new GqaPage(),
+                new WindowPage(),
                 new RopePage(),
                 new ReadingHeadsPage(),
                 new EdgeCasesPage());
