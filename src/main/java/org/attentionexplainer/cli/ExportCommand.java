@@ -169,7 +169,7 @@ public final class ExportCommand implements Callable<Integer> {
                 List<Path> written = new ModelFolderExport(this, engines).export(texts);
                 if (!quiet) {
                     written.forEach(out::println);
-                    out.printf(Locale.ROOT, "wrote %d files in %.2f s%n", written.size(), (System.nanoTime() - begin) / 1e9);
+                    out.println(wrote(written.size(), begin));
                 }
                 return ExitCodes.OK;
             }
@@ -184,8 +184,7 @@ public final class ExportCommand implements Callable<Integer> {
             if (!quiet) {
                 // listed once they are all in place: the files appear together or not at all
                 r.written().forEach(out::println);
-                out.printf(Locale.ROOT, "wrote %d files in %.2f s%n", r.written().size(),
-                        (System.nanoTime() - start) / 1e9);
+                out.println(wrote(r.written().size(), start));
             }
             return r.cancelled() ? ExitCodes.INTERNAL : ExitCodes.OK;
         } catch (Refusal e) {
@@ -204,6 +203,12 @@ public final class ExportCommand implements Callable<Integer> {
             err.println("export: " + CliApp.outOfMemory());
             return ExitCodes.BAD_INPUT;
         }
+    }
+
+    /** "wrote 12 files in 0.53 s", in the language asked for. */
+    private String wrote(int files, long startNanos) {
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        return texts.get("cli.export.wrote", String.valueOf(files), texts.number(seconds, 2));
     }
 
     private void checkFolder() throws Refusal {

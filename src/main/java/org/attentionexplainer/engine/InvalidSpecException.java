@@ -53,6 +53,7 @@ public class InvalidSpecException extends IllegalArgumentException implements Wo
     }
 
     /** The message in the language of {@code texts}: "field: problem". */
+    @Override
     public String wordedIn(Localization texts) {
         return field + ": " + texts.get(messageKey, messageArgs.toArray());
     }

@@ -1,11 +1,15 @@
 package org.attentionexplainer.engine;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import org.attentionexplainer.i18n.Localization;
 
 /**
  * A problem the engine reports as a message key of the bundles and its arguments, so that a
  * screen words it in the reader's language through the text layer; the exception's own message
- * is the English wording, for the command line and logs.
+ * is the English wording, for the command line and logs. An argument may itself be worded (a
+ * {@link Phrase}): it is worded in the same language as the message around it.
  */
 public interface Worded {
     /** The message key. */
@@ -13,4 +17,31 @@ public interface Worded {
 
     /** Its arguments, in order. */
     List<Object> messageArgs();
+
+    /** The message in the language of {@code texts}. */
+    default String wordedIn(Localization texts) {
+        return texts.get(messageKey(), argsIn(texts, messageArgs()));
+    }
+
+    /** {@code args} with every worded one worded in the language of {@code texts}. */
+    static Object[] argsIn(Localization texts, List<Object> args) {
+        return args.stream().map(a -> a instanceof Worded w ? w.wordedIn(texts) : a).toArray();
+    }
+
+    /** A part of a message (what a value must be, a parser's finding) worded where the message is. */
+    record Phrase(String messageKey, List<Object> messageArgs) implements Worded {
+        public Phrase(String messageKey, Object... args) {
+            this(messageKey, List.copyOf(Arrays.asList(args)));
+        }
+
+        public Phrase {
+            messageArgs = List.copyOf(messageArgs);
+        }
+
+        /** The English wording. */
+        @Override
+        public String toString() {
+            return wordedIn(Localization.of(Locale.ENGLISH));
+        }
+    }
 }

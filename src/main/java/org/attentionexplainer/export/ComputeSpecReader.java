@@ -31,6 +31,7 @@ import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
+import org.attentionexplainer.engine.Worded;
 
 /**
  * Reads a COMPUTE spec (see the README's "compute" section): JSON with arrays given inline or
@@ -61,31 +62,31 @@ public final class ComputeSpecReader {
         JsonNode root;
         try {
             if (Files.isDirectory(specFile)) {
-                throw new SpecException(specFile + ": is a folder, not a spec file");
+                throw new SpecException(specFile.toString(), "export.spec.folder");
             }
             long size = Files.size(specFile);
             if (size > MAX_SPEC_BYTES) {
-                throw new SpecException(specFile + ": " + size + " bytes is larger than the limit of "
-                        + MAX_SPEC_BYTES + " for a spec file; put large arrays in .npy files");
+                throw new SpecException(specFile.toString(), "export.spec.tooLarge", String.valueOf(size),
+                        String.valueOf(MAX_SPEC_BYTES));
             }
             root = readOneValue(specFile);
         } catch (NoSuchFileException e) {
-            throw new SpecException(specFile + ": no such file");
+            throw new SpecException(specFile.toString(), "export.file.noSuchFile");
         } catch (AccessDeniedException e) {
-            throw new SpecException(specFile + ": permission denied");
+            throw new SpecException(specFile.toString(), "export.file.denied");
         } catch (JsonProcessingException e) {
-            throw new SpecException(specFile + ": " + (e instanceof StreamConstraintsException ? jsonProblem(e)
-                    : JsonFieldErrors.syntax(e)));
+            throw new SpecException(specFile.toString(), e instanceof StreamConstraintsException ? jsonProblem(e)
+                    : JsonFieldErrors.syntax(e));
         } catch (CharConversionException e) {
-            throw new SpecException(specFile + ": not valid JSON text: " + MessageText.oneLine(e.getMessage()));
+            throw new SpecException(specFile.toString(), "export.json.encoding", MessageText.oneLine(e.getMessage()));
         } catch (IOException e) {
-            throw new SpecException(specFile + ": cannot read: " + e.getMessage());
+            throw new SpecException(specFile.toString(), "export.file.cannotRead", String.valueOf(e.getMessage()));
         }
         Path base = specFile.toAbsolutePath().getParent();
         try {
             return parse(root, base);
         } catch (InvalidSpecException e) {
-            throw new SpecException(e.getMessage(), e);
+            throw SpecException.of(e);
         }
     }
 
@@ -107,8 +108,11 @@ public final class ComputeSpecReader {
             } catch (JsonProcessingException e) {
                 after = e.getLocation();
             }
-            throw new SpecException(specFile + ": not valid JSON" + (after == null ? "" : " (line "
-                    + after.getLineNr() + ", column " + after.getColumnNr() + ")") + ": text after the end of the spec");
+            Worded.Phrase textAfter = new Worded.Phrase("export.spec.textAfterEnd");
+            throw new SpecException(specFile.toString(), after == null
+                    ? new Worded.Phrase("export.json.syntax", textAfter)
+                    : new Worded.Phrase("export.json.syntaxAt", String.valueOf(after.getLineNr()),
+                    String.valueOf(after.getColumnNr()), textAfter));
         }
     }
 
@@ -116,19 +120,20 @@ public final class ComputeSpecReader {
      * Jackson's problem in one line. Its reader limits (nesting over 1000 deep, a number of over
      * 1000 digits) come without a location and name the setting that sets them.
      */
-    public static String jsonProblem(JsonProcessingException e) {
+    public static Worded jsonProblem(JsonProcessingException e) {
         if (e instanceof StreamConstraintsException) {
-            return "beyond a limit of the JSON reader: " + e.getOriginalMessage().replaceAll(", from `[^`]*`", "");
+            return new Worded.Phrase("export.json.limit", e.getOriginalMessage().replaceAll(", from `[^`]*`", ""));
         }
         JsonLocation at = e.getLocation();
-        return "not valid JSON" + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
-                + ": " + e.getOriginalMessage();
+        return at == null ? new Worded.Phrase("export.json.syntax", e.getOriginalMessage())
+                : new Worded.Phrase("export.json.syntaxAt", String.valueOf(at.getLineNr()),
+                String.valueOf(at.getColumnNr()), e.getOriginalMessage());
     }
 
     /** Parses a spec tree; relative paths resolve against {@code base}. */
     public AttentionSpec parse(JsonNode root, Path base) throws SpecException {
         if (root == null || !root.isObject()) {
-            throw new SpecException("spec: must be a JSON object");
+            throw new SpecException("spec", "export.spec.jsonObject");
         }
         checkKeys(root, FIELDS, "");
         Tensor input = array(root, "input", base, true);
@@ -139,7 +144,7 @@ public final class ComputeSpecReader {
 
         JsonNode weights = root.path("weights");
         if (!weights.isMissingNode() && !weights.isObject()) {
-            throw new SpecException("weights: must be an object");
+            throw new SpecException("weights", "export.field.object");
         }
         checkKeys(weights, WEIGHT_FIELDS, "weights.");
         int heads = integer(root, "heads", 1);
@@ -147,7 +152,7 @@ public final class ComputeSpecReader {
         if (root.hasNonNull("kv_heads")) {
             kvHeads = integer(root, "kv_heads", 0);
             if (kvHeads < 1) {
-                throw new SpecException("kv_heads: must be at least 1, got " + kvHeads);
+                throw new SpecException("kv_heads", "engine.spec.atLeastOne", String.valueOf(kvHeads));
             }
         }
         JsonNode init = root.path("init");
@@ -159,11 +164,11 @@ public final class ComputeSpecReader {
         if (init.isObject()) {
             checkKeys(init, INIT_FIELDS, "init.");
             if (weights.size() > 0) {
-                throw new SpecException("init: give either init or weights, not both");
+                throw new SpecException("init", "export.spec.initOrWeights");
             }
             applyInit(b, init, projection, input, source, heads, kvHeads);
         } else if (!init.isMissingNode()) {
-            throw new SpecException("init: must be an object");
+            throw new SpecException("init", "export.field.object");
         } else {
             b.projection(switch (projection) {
                 case "identity" -> new Projection.Identity();
@@ -177,8 +182,8 @@ public final class ComputeSpecReader {
                 case "fused" -> new Projection.Fused(
                         array(weights, "weights.qkv", "qkv", base, true),
                         vector(weights, "weights.qkv_bias", "qkv_bias", base));
-                default -> throw new SpecException("projection: must be identity, separate or fused, got '"
-                        + MessageText.quote(projection) + "'");
+                default -> throw new SpecException("projection", "export.spec.projection",
+                        MessageText.quote(projection));
             });
             b.outProjection(array(weights, "weights.out", "out", base, false),
                     vector(weights, "weights.out_bias", "out_bias", base));
@@ -198,8 +203,7 @@ public final class ComputeSpecReader {
         b.normalization(switch (norm) {
             case "softmax" -> Normalization.SOFTMAX;
             case "hardmax" -> Normalization.HARDMAX;
-            default -> throw new SpecException("normalization: must be softmax or hardmax, got '"
-                    + MessageText.quote(norm) + "'");
+            default -> throw new SpecException("normalization", "export.spec.normalization", MessageText.quote(norm));
         });
         JsonNode dropout = root.path("dropout");
         if (dropout.isObject()) {
@@ -207,7 +211,7 @@ public final class ComputeSpecReader {
             b.dropout(new Dropout(number(dropout, "p", "dropout.p", Double.NaN),
                     (long) number(dropout, "seed", "dropout.seed", 0)));
         } else if (!dropout.isMissingNode() && !dropout.isNull()) {
-            throw new SpecException("dropout: must be an object {\"p\": P, \"seed\": N}");
+            throw new SpecException("dropout", "export.spec.dropoutObject");
         }
         b.residual(bool(root, "residual", false));
         JsonNode ln = root.path("layer_norm");
@@ -218,34 +222,33 @@ public final class ComputeSpecReader {
         } else if (ln.isBoolean() && ln.booleanValue()) {
             b.layerNorm(LayerNormParams.defaults());
         } else if (!ln.isMissingNode() && !ln.isNull() && !(ln.isBoolean())) {
-            throw new SpecException("layer_norm: must be an object {\"gamma\", \"beta\", \"eps\"}");
+            throw new SpecException("layer_norm", "export.spec.layerNormObject");
         }
         try {
             return b.build();
         } catch (InvalidSpecException e) {
-            throw new SpecException(e.getMessage(), e);
+            throw SpecException.of(e);
         }
     }
 
     private static void applyInit(AttentionSpec.Builder b, JsonNode init, String projection, Tensor input,
                                   Tensor source, int heads, Integer kvHeads) throws SpecException {
         if (!init.has("seed")) {
-            throw new SpecException("init.seed: is missing");
+            throw new SpecException("init.seed", "engine.spec.missing");
         }
         long seed = init.get("seed").asLong();
         String scheme = init.path("scheme").asText("torch_linear");
         double dOutValue = number(init, "d_out", "init.d_out", Double.NaN);
         String written = MessageText.quote(init.get("d_out").asText());
         if (dOutValue < 1 || dOutValue != Math.rint(dOutValue)) {
-            throw new SpecException("init.d_out: must be a whole number of at least 1, got " + written);
+            throw new SpecException("init.d_out", "export.spec.dOut", written);
         }
         int dIn = input.dim(-1);
         int dSrc = source == null ? dIn : source.dim(-1);
         // the values the init draws: Q from the input, K and V from the source, and the output projection
         double values = dOutValue * (dIn + 2.0 * dSrc) + (bool(init, "out", false) ? dOutValue * dOutValue : 0);
         if (values > MAX_INIT_VALUES) {
-            throw new SpecException("init.d_out: " + written + " makes more weights than the " + MAX_INIT_VALUES
-                    + " an init draws; give a smaller d_out");
+            throw new SpecException("init.d_out", "export.spec.initValues", written, String.valueOf(MAX_INIT_VALUES));
         }
         int dOut = (int) dOutValue;
         boolean qkvBias = bool(init, "qkv_bias", false);
@@ -255,8 +258,7 @@ public final class ComputeSpecReader {
         switch (scheme) {
             case "torch_rand" -> {
                 if (!projection.equals("separate")) {
-                    throw new SpecException("init.scheme: torch_rand needs projection 'separate', got '"
-                            + MessageText.quote(projection) + "'");
+                    throw new SpecException("init.scheme", "export.spec.torchRand", MessageText.quote(projection));
                 }
                 b.projection(new Projection.Separate(rng.rand(dIn, dOut), rng.rand(dSrc, dKv), rng.rand(dSrc, dKv)));
             }
@@ -271,12 +273,10 @@ public final class ComputeSpecReader {
                     b.projection(new Projection.Separate(q.weight(), k.weight(), v.weight(),
                             q.bias(), k.bias(), v.bias()));
                 } else {
-                    throw new SpecException("projection: init needs 'separate' or 'fused', got '"
-                            + MessageText.quote(projection) + "'");
+                    throw new SpecException("projection", "export.spec.initProjection", MessageText.quote(projection));
                 }
             }
-            default -> throw new SpecException("init.scheme: must be torch_linear or torch_rand, got '"
-                    + MessageText.quote(scheme) + "'");
+            default -> throw new SpecException("init.scheme", "export.spec.scheme", MessageText.quote(scheme));
         }
         if (bool(init, "out", false)) {
             TorchRandom.Linear out = rng.linear(dOut, dOut, bool(init, "out_bias", true));
@@ -301,13 +301,13 @@ public final class ComputeSpecReader {
         }
         String d = String.valueOf((long) dOut);
         if (largest > Memory.MAX_ARRAY) {
-            throw new SpecException("init.d_out: " + d + " makes a weight of " + String.format(Locale.ROOT, "%.0f",
-                    largest) + " values, more than a Java array holds (2^31 - 1)");
+            throw new SpecException("init.d_out", "export.spec.initArray", d, String.format(Locale.ROOT, "%.0f",
+                    largest));
         }
         long bytes = (long) (4 * (values + largest));
         if (!Memory.fits(bytes)) {
-            throw new SpecException("init.d_out: " + d + " makes weights of " + Memory.mib(bytes) + " MiB, "
-                    + Memory.shortfall() + " (use a smaller d_out, or start Java with a larger -Xmx)");
+            throw new SpecException("init.d_out", "export.spec.initMemory", d, String.valueOf(Memory.mib(bytes)),
+                    String.valueOf(Memory.usable() >> 20), String.valueOf(Runtime.getRuntime().maxMemory() >> 20));
         }
     }
 
@@ -318,16 +318,14 @@ public final class ComputeSpecReader {
         if (node.isNumber()) {
             double f = node.asDouble();
             if (!(f > 0 && Double.isFinite(f))) {
-                throw new SpecException("scale: must be a positive number, got "
-                        + MessageText.quote(node.asText()));
+                throw new SpecException("scale", "engine.spec.positive", MessageText.quote(node.asText()));
             }
             return Scale.of(f);
         }
         return switch (node.asText()) {
             case "inverse_sqrt_dk" -> Scale.inverseSqrtDk();
             case "none" -> Scale.none();
-            default -> throw new SpecException("scale: must be \"inverse_sqrt_dk\", \"none\" or a positive number, got "
-                    + MessageText.quote(node.toString()));
+            default -> throw new SpecException("scale", "export.spec.scale", MessageText.quote(node.toString()));
         };
     }
 
@@ -338,7 +336,7 @@ public final class ComputeSpecReader {
     private Tensor vector(JsonNode parent, String field, String key, Path base) throws SpecException {
         Tensor t = array(parent, field, key, base, false);
         if (t != null && t.rank() != 1) {
-            throw new SpecException(field + ": should be a vector, got shape " + t.shapeString());
+            throw new SpecException(field, "export.spec.vector", t.shapeString());
         }
         return t;
     }
@@ -347,33 +345,33 @@ public final class ComputeSpecReader {
         JsonNode node = parent.path(key);
         if (node.isMissingNode() || node.isNull()) {
             if (required) {
-                throw new SpecException(field + ": is missing");
+                throw new SpecException(field, "engine.spec.missing");
             }
             return null;
         }
         if (node.isTextual()) {
             String written = node.asText();
             if (written.length() > MAX_PATH_TEXT) {
-                throw new SpecException(field + ": a file path of " + written.length() + " characters ('"
-                        + MessageText.quote(written) + "'); paths here have at most " + MAX_PATH_TEXT);
+                throw new SpecException(field, "export.spec.pathLength", String.valueOf(written.length()),
+                        MessageText.quote(written), String.valueOf(MAX_PATH_TEXT));
             }
             Path file;
             try {
                 file = base.resolve(written);
             } catch (InvalidPathException e) {
-                throw new SpecException(field + ": '" + MessageText.quote(written) + "' is not a file path");
+                throw new SpecException(field, "export.spec.notPath", MessageText.quote(written));
             }
             inputFiles.add(file);
             try {
                 return Npy.read(file);
             } catch (IOException e) {
-                throw new SpecException(field + ": " + e.getMessage());
+                throw new SpecException(field, "engine.spec.plain", String.valueOf(e.getMessage()));
             }
         }
         if (node.isArray()) {
             return InlineArrays.toTensor(node, field);
         }
-        throw new SpecException(field + ": must be a nested list of numbers or the path of a .npy file");
+        throw new SpecException(field, "export.spec.array");
     }
 
     private static List<String> strings(JsonNode root, String key) throws SpecException {
@@ -382,7 +380,7 @@ public final class ComputeSpecReader {
             return null;
         }
         if (!node.isArray()) {
-            throw new SpecException(key + ": must be a list of strings");
+            throw new SpecException(key, "export.spec.strings");
         }
         List<String> out = new ArrayList<>();
         for (JsonNode n : node) {
@@ -401,7 +399,7 @@ public final class ComputeSpecReader {
             return dflt;
         }
         if (!node.isTextual()) {
-            throw new SpecException(field + ": must be a string, got " + MessageText.quote(node.toString()));
+            throw new SpecException(field, "export.spec.string", MessageText.quote(node.toString()));
         }
         return node.asText();
     }
@@ -414,8 +412,7 @@ public final class ComputeSpecReader {
     static int integer(JsonNode parent, String key, String field, double dflt) throws SpecException {
         double d = number(parent, key, field, dflt);
         if (d != Math.rint(d) || Math.abs(d) > Integer.MAX_VALUE) {
-            throw new SpecException(field + ": must be a whole number, got "
-                    + MessageText.quote(parent.path(key).toString()));
+            throw new SpecException(field, "export.spec.whole", MessageText.quote(parent.path(key).toString()));
         }
         return (int) d;
     }
@@ -428,16 +425,16 @@ public final class ComputeSpecReader {
         JsonNode node = parent.path(key);
         if (node.isMissingNode() || node.isNull()) {
             if (Double.isNaN(dflt)) {
-                throw new SpecException(field + ": is missing");
+                throw new SpecException(field, "engine.spec.missing");
             }
             return dflt;
         }
         if (!node.isNumber()) {
-            throw new SpecException(field + ": must be a number, got " + MessageText.quote(node.toString()));
+            throw new SpecException(field, "export.spec.number", MessageText.quote(node.toString()));
         }
         double d = node.asDouble();
         if (!Double.isFinite(d)) {
-            throw new SpecException(field + ": must be a finite number, got " + MessageText.quote(node.asText()));
+            throw new SpecException(field, "export.spec.finite", MessageText.quote(node.asText()));
         }
         return d;
     }
@@ -448,7 +445,7 @@ public final class ComputeSpecReader {
             return dflt;
         }
         if (!node.isBoolean()) {
-            throw new SpecException(key + ": must be true or false, got " + MessageText.quote(node.toString()));
+            throw new SpecException(key, "export.spec.bool", MessageText.quote(node.toString()));
         }
         return node.asBoolean();
     }
@@ -463,8 +460,8 @@ public final class ComputeSpecReader {
             boolean ignorable = prefix.isEmpty() && (name.startsWith("expect") || name.startsWith("_")
                     || name.equals("description") || name.equals("comment"));
             if (!allowed.contains(name) && !ignorable) {
-                throw new SpecException(prefix + MessageText.quote(name) + ": unknown field (known: "
-                        + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+                throw new SpecException(prefix + MessageText.quote(name), "export.spec.unknownField",
+                        String.join(", ", new java.util.TreeSet<>(allowed)));
             }
         }
     }

@@ -5,7 +5,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.CompletionException;
-import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.engine.Worded;
 import org.attentionexplainer.i18n.Localization;
 
@@ -24,11 +23,8 @@ public final class ExportErrors {
         while (t instanceof CompletionException && t.getCause() != null) {
             t = t.getCause();
         }
-        if (t instanceof InvalidSpecException spec) {
-            return spec.wordedIn(texts);
-        }
         if (t instanceof Worded w) {
-            return texts.get(w.messageKey(), w.messageArgs().toArray());
+            return w.wordedIn(texts);
         }
         if (t instanceof FileAlreadyExistsException f) {
             return texts.get("export.io.exists", f.getFile());

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.Worded;
 
 /** Nested JSON lists of numbers to tensors and back. */
 final class InlineArrays {
@@ -36,16 +37,16 @@ final class InlineArrays {
             throws SpecException {
         if (depth == dims.length) {
             if (!node.isNumber() && !(node.isTextual() && isNonFinite(node.asText()))) {
-                throw new SpecException(field + ": expected a number at depth " + depth + ", got "
-                        + MessageText.quote(node.toString()));
+                throw new SpecException(field, "export.spec.numberAt", String.valueOf(depth),
+                        MessageText.quote(node.toString()));
             }
             out[pos[0]++] = (float) node.asDouble();
             return;
         }
         if (!node.isArray() || node.size() != dims[depth]) {
-            throw new SpecException(field + ": ragged nested list: expected " + dims[depth] + " entries at depth "
-                    + depth + ", got " + (node.isArray() ? node.size() + " entries"
-                    : MessageText.quote(node.toString())));
+            throw new SpecException(field, "export.spec.ragged", String.valueOf(dims[depth]), String.valueOf(depth),
+                    node.isArray() ? new Worded.Phrase("export.spec.entries", String.valueOf(node.size()))
+                    : MessageText.quote(node.toString()));
         }
         for (JsonNode child : node) {
             fill(child, depth + 1, dims, out, pos, field);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.attentionexplainer.engine.MessageText;
+import org.attentionexplainer.engine.Worded;
 
 /**
  * Words Jackson's failures to map a JSON tree onto records ("Cannot deserialize value of type
@@ -23,27 +24,28 @@ final class JsonFieldErrors {
     }
 
     /** "not valid JSON (line 3, column 7): " and the parser's message; without the place if the parser has none. */
-    static String syntax(JsonProcessingException e) {
+    static Worded syntax(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
-        return "not valid JSON" + (at == null || at.getLineNr() < 0 ? ""
-                : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ": "
-                + MessageText.oneLine(e.getOriginalMessage());
+        String problem = MessageText.oneLine(e.getOriginalMessage());
+        return at == null || at.getLineNr() < 0 ? new Worded.Phrase("export.json.syntax", problem)
+                : new Worded.Phrase("export.json.syntaxAt", String.valueOf(at.getLineNr()),
+                String.valueOf(at.getColumnNr()), problem);
     }
 
-    /** One line naming the field of {@code tree} that {@code e} failed on, or null if {@code e} names none. */
-    static String describe(JsonMappingException e, JsonNode tree) {
+    /** The problem of the field of {@code tree} that {@code e} failed on, or null if {@code e} names none. */
+    static SpecException describe(JsonMappingException e, JsonNode tree) {
         List<JsonMappingException.Reference> path = e.getPath();
         if (path.isEmpty()) {
             return null;
         }
         Class<?> target = e instanceof MismatchedInputException m ? m.getTargetType()
                 : e.getCause() instanceof InputCoercionException c ? c.getTargetType() : null;
-        String expected = target == null ? "a usable value" : expected(target);
-        return path(path) + ": must be " + expected + ", got " + found(at(tree, path));
+        Worded expected = target == null ? new Worded.Phrase("export.json.usable") : expected(target);
+        return new SpecException(path(path), "export.json.mustBe", expected, found(at(tree, path)));
     }
 
     /** For a record that refused null (List.copyOf): the first null inside a list under the failed field. */
-    static String describeNull(JsonMappingException e, JsonNode tree) {
+    static SpecException describeNull(JsonMappingException e, JsonNode tree) {
         List<JsonMappingException.Reference> path = e.getPath();
         JsonNode node = at(tree, path);
         String inner = firstNullInList(node);
@@ -51,7 +53,8 @@ final class JsonFieldErrors {
             return null;
         }
         String prefix = path(path);
-        return (prefix.isEmpty() ? inner.replaceFirst("^\\.", "") : prefix + inner) + ": must not be null";
+        return new SpecException(prefix.isEmpty() ? inner.replaceFirst("^\\.", "") : prefix + inner,
+                "export.json.notNull");
     }
 
     private static String firstNullInList(JsonNode node) {
@@ -79,52 +82,55 @@ final class JsonFieldErrors {
         return null;
     }
 
-    private static String expected(Class<?> type) {
+    private static Worded expected(Class<?> type) {
         if (type == String.class || type == char.class || type == Character.class) {
-            return "text";
+            return new Worded.Phrase("export.json.text");
         }
         if (type == int.class || type == Integer.class) {
-            return "a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+            return new Worded.Phrase("export.json.whole", String.valueOf(Integer.MIN_VALUE),
+                    String.valueOf(Integer.MAX_VALUE));
         }
         if (type == long.class || type == Long.class) {
-            return "a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
+            return new Worded.Phrase("export.json.whole", String.valueOf(Long.MIN_VALUE),
+                    String.valueOf(Long.MAX_VALUE));
         }
         if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
-            return "a number";
+            return new Worded.Phrase("export.json.number");
         }
         if (type == boolean.class || type == Boolean.class) {
-            return "true or false";
+            return new Worded.Phrase("export.json.bool");
         }
         if (type.isEnum()) {
-            return "one of " + Arrays.stream(type.getEnumConstants()).map(c -> ((Enum<?>) c).name())
-                    .collect(Collectors.joining(", "));
+            return new Worded.Phrase("export.json.oneOf", Arrays.stream(type.getEnumConstants())
+                    .map(c -> ((Enum<?>) c).name()).collect(Collectors.joining(", ")));
         }
         if (type.isArray() || Collection.class.isAssignableFrom(type)) {
-            return "a list";
+            return new Worded.Phrase("export.json.list");
         }
-        return "an object";
+        return new Worded.Phrase("export.json.object");
     }
 
-    private static String found(JsonNode node) {
+    /** What the file has where a value was expected; JSON's own literals (null, true, false) as they are. */
+    private static Object found(JsonNode node) {
         if (node == null || node.isMissingNode()) {
-            return "nothing";
+            return new Worded.Phrase("export.json.nothing");
         }
         if (node.isNull()) {
             return "null";
         }
         if (node.isArray()) {
-            return "a list";
+            return new Worded.Phrase("export.json.list");
         }
         if (node.isObject()) {
-            return "an object";
+            return new Worded.Phrase("export.json.object");
         }
         if (node.isTextual()) {
-            return "the text \"" + MessageText.quote(node.asText()) + "\"";
+            return new Worded.Phrase("export.json.theText", MessageText.quote(node.asText()));
         }
         if (node.isBoolean()) {
             return String.valueOf(node.asBoolean());
         }
-        return "the number " + MessageText.quote(node.asText());
+        return new Worded.Phrase("export.json.theNumber", MessageText.quote(node.asText()));
     }
 
     private static JsonNode at(JsonNode tree, List<JsonMappingException.Reference> path) {

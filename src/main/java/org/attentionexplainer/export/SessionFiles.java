@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.attentionexplainer.engine.MessageText;
+import org.attentionexplainer.engine.Worded;
 import org.attentionexplainer.lesson.explorer.LoadedData;
 import org.attentionexplainer.lesson.explorer.Session;
 
@@ -63,36 +64,42 @@ public final class SessionFiles {
         try {
             tree = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new SpecException(name + ": not a session file: " + JsonFieldErrors.syntax(e));
+            throw new SpecException(name, "export.session.notSession", JsonFieldErrors.syntax(e));
         }
         try {
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
-                throw new SpecException(name + ": empty session file");
+                throw new SpecException(name, "export.session.empty");
             }
             if (!tree.isObject()) {
-                throw new SpecException(name + ": not a session file: it is not a JSON object");
+                throw new SpecException(name, "export.session.notSession",
+                        new Worded.Phrase("export.session.notObject"));
             }
             JsonNode loaded = ((ObjectNode) tree).remove(LOADED);
             Session s = JSON.treeToValue(tree, Session.class);
             if (s.version() > Session.VERSION) {
-                throw new SpecException(name + ": session version " + s.version() + " is newer than this program");
+                throw new SpecException(name, "export.session.newer", String.valueOf(s.version()));
             }
             return s.withLoaded(SessionTensors.read(loaded));
         } catch (SpecException e) {
-            throw e.getMessage().startsWith(name + ":") ? e : new SpecException(name + ": " + e.getMessage(), e);
+            throw e.getMessage().startsWith(name + ":") ? e : e.in(name);
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            String located = cause instanceof NullPointerException ? JsonFieldErrors.describeNull(e, tree) : null;
-            throw new SpecException(name + ": " + (located != null ? located : cause.getMessage() != null
-                    ? cause.getMessage() : "a required field is missing (" + cause.getClass().getSimpleName() + ")"));
+            SpecException located = cause instanceof NullPointerException ? JsonFieldErrors.describeNull(e, tree)
+                    : null;
+            if (located != null) {
+                throw located.in(name);
+            }
+            throw cause instanceof Worded w ? new SpecException(name, w) : cause.getMessage() != null
+                    ? new SpecException(name, "engine.spec.plain", cause.getMessage())
+                    : new SpecException(name, "export.session.required", cause.getClass().getSimpleName());
         } catch (JsonMappingException e) {
-            String located = JsonFieldErrors.describe(e, tree);
-            throw new SpecException(name + ": " + (located != null ? located
-                    : "not a session file: " + MessageText.oneLine(e.getOriginalMessage())));
+            SpecException located = JsonFieldErrors.describe(e, tree);
+            throw located != null ? located.in(name) : new SpecException(name, "export.session.notSession",
+                    MessageText.oneLine(e.getOriginalMessage()));
         } catch (StreamConstraintsException e) {
-            throw new SpecException(name + ": " + ComputeSpecReader.jsonProblem(e));
+            throw new SpecException(name, ComputeSpecReader.jsonProblem(e));
         } catch (JsonProcessingException e) {
-            throw new SpecException(name + ": not a session file: " + MessageText.oneLine(e.getOriginalMessage()));
+            throw new SpecException(name, "export.session.notSession", MessageText.oneLine(e.getOriginalMessage()));
         }
     }
 
@@ -120,17 +127,17 @@ public final class SessionFiles {
     public static Session read(Path file) throws SpecException {
         try {
             if (Files.isDirectory(file)) {
-                throw new SpecException(file + ": is a folder, not a session file");
+                throw new SpecException(file.toString(), "export.session.folder");
             }
             if (Files.size(file) > MAX_BYTES) {
-                throw new SpecException(file.getFileName() + ": " + Files.size(file) + " bytes, too large for a"
-                        + " session file (at most " + MAX_BYTES + ")");
+                throw new SpecException(String.valueOf(file.getFileName()), "export.session.tooLarge",
+                        String.valueOf(Files.size(file)), String.valueOf(MAX_BYTES));
             }
             return fromJson(Files.readString(file), String.valueOf(file.getFileName()));
         } catch (NoSuchFileException e) {
-            throw new SpecException(file + ": no such file");
+            throw new SpecException(file.toString(), "export.file.noSuchFile");
         } catch (IOException e) {
-            throw new SpecException(file + ": cannot read: " + e.getMessage());
+            throw new SpecException(file.toString(), "export.file.cannotRead", String.valueOf(e.getMessage()));
         }
     }
 }

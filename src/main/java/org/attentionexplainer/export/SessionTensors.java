@@ -116,18 +116,18 @@ final class SessionTensors {
             return LoadedData.NONE;
         }
         if (!node.isObject()) {
-            throw new SpecException("loaded: must be an object");
+            throw new SpecException("loaded", "export.field.object");
         }
         String name = node.path("name").isTextual() ? node.get("name").asText() : "session";
         AttentionSpec spec = node.has("spec") ? spec(node.get("spec")) : null;
         Tensor input = node.has("input") ? input(node.get("input"), "loaded.input") : null;
         Projection weights = node.has("weights") ? projection(node.get("weights"), "loaded.weights") : null;
         if (spec != null && (input != null || weights != null)) {
-            throw new SpecException("loaded: a spec replaces inputs and weights; give the spec alone");
+            throw new SpecException("loaded", "export.session.specAlone");
         }
         LoadedData d = new LoadedData(name, spec, input, weights);
         if (d.isEmpty()) {
-            throw new SpecException("loaded: names no spec, input or weights");
+            throw new SpecException("loaded", "export.session.nothingLoaded");
         }
         return d;
     }
@@ -146,7 +146,7 @@ final class SessionTensors {
             JsonNode ln = object(o.get("layerNorm"), "loaded.spec.layerNorm");
             double eps = ln.path("eps").asDouble(Double.NaN);
             if (!(eps > 0 && Double.isFinite(eps))) {
-                throw new SpecException("loaded.spec.layerNorm.eps: must be a positive number");
+                throw new SpecException("loaded.spec.layerNorm.eps", "export.session.eps");
             }
             b.layerNorm(new LayerNormParams(optional(ln, "gamma", "loaded.spec.layerNorm", 1),
                     optional(ln, "beta", "loaded.spec.layerNorm", 1), eps));
@@ -163,8 +163,7 @@ final class SessionTensors {
                     matrix(o, "value", field), optional(o, "queryBias", field, 1), optional(o, "keyBias", field, 1),
                     optional(o, "valueBias", field, 1));
             case "fused" -> new Projection.Fused(matrix(o, "qkv", field), optional(o, "qkvBias", field, 1));
-            default -> throw new SpecException(field + ".kind: must be identity, separate or fused, got '"
-                    + MessageText.quote(kind) + "'");
+            default -> throw new SpecException(field + ".kind", "export.spec.projection", MessageText.quote(kind));
         };
     }
 
@@ -173,7 +172,7 @@ final class SessionTensors {
             return null;
         }
         if (!o.get(field).isArray()) {
-            throw new SpecException("loaded.spec." + field + ": must be a list of labels");
+            throw new SpecException("loaded.spec." + field, "export.session.labels");
         }
         List<String> out = new ArrayList<>();
         for (JsonNode n : o.get(field)) {
@@ -186,11 +185,11 @@ final class SessionTensors {
     private static Tensor input(JsonNode node, String field) throws SpecException {
         Tensor x = tensor(node, field);
         if (x.rank() != 2 && x.rank() != 3) {
-            throw new SpecException(field + ": shape " + x.shapeString() + " should be (t, d) or (b, t, d)");
+            throw new SpecException(field, "engine.spec.inputShape", x.shapeString());
         }
         if (x.dim(-2) < 1 || x.dim(-1) < 1 || x.dim(-2) > Tokenizer.MAX_TOKENS) {
-            throw new SpecException(field + ": shape " + x.shapeString() + " needs 1 to " + Tokenizer.MAX_TOKENS
-                    + " positions of width 1 or more");
+            throw new SpecException(field, "export.session.positions", x.shapeString(),
+                    String.valueOf(Tokenizer.MAX_TOKENS));
         }
         return x;
     }
@@ -198,7 +197,7 @@ final class SessionTensors {
     private static Tensor matrix(JsonNode o, String name, String field) throws SpecException {
         Tensor t = optional(o, name, field, 2);
         if (t == null) {
-            throw new SpecException(field + "." + name + ": missing");
+            throw new SpecException(field + "." + name, "export.session.missing");
         }
         return t;
     }
@@ -210,8 +209,7 @@ final class SessionTensors {
         }
         Tensor t = tensor(o.get(name), field + "." + name);
         if (t.rank() != rank) {
-            throw new SpecException(field + "." + name + ": shape " + t.shapeString() + " should have "
-                    + rank + (rank == 1 ? " axis" : " axes"));
+            throw new SpecException(field + "." + name, "export.session.rank", t.shapeString(), rank);
         }
         return t;
     }
@@ -220,43 +218,42 @@ final class SessionTensors {
         object(node, field);
         JsonNode shape = node.path("shape");
         if (!shape.isArray() || shape.size() == 0 || shape.size() > 4) {
-            throw new SpecException(field + ".shape: must be a list of 1 to 4 sizes");
+            throw new SpecException(field + ".shape", "export.session.shape");
         }
         int[] dims = new int[shape.size()];
         long count = 1;
         for (int i = 0; i < dims.length; i++) {
             JsonNode d = shape.get(i);
             if (!d.canConvertToInt() || !d.isIntegralNumber() || d.asInt() < 0) {
-                throw new SpecException(field + ".shape: " + MessageText.quote(shape.toString())
-                        + " is not a list of sizes");
+                throw new SpecException(field + ".shape", "export.session.sizes", MessageText.quote(shape.toString()));
             }
             dims[i] = d.asInt();
             count *= dims[i];
             if (count > MAX_VALUES) {
-                throw new SpecException(field + ": shape " + shape + " holds more than " + MAX_VALUES
-                        + " values; too large for a session");
+                throw new SpecException(field, "export.session.tooManyValues", shape.toString(),
+                        String.valueOf(MAX_VALUES));
             }
         }
         JsonNode data = node.path("float32");
         if (!data.isTextual()) {
-            throw new SpecException(field + ".float32: missing (the values, Base64)");
+            throw new SpecException(field + ".float32", "export.session.noValues");
         }
         byte[] bytes;
         try {
             bytes = Base64.getDecoder().decode(data.asText());
         } catch (IllegalArgumentException e) {
-            throw new SpecException(field + ".float32: not Base64: " + e.getMessage());
+            throw new SpecException(field + ".float32", "export.session.base64", String.valueOf(e.getMessage()));
         }
         if (bytes.length != 4 * count) {
-            throw new SpecException(field + ": " + bytes.length / 4 + " values for shape " + shape + ", which needs "
-                    + count);
+            throw new SpecException(field, "export.session.valueCount", String.valueOf(bytes.length / 4),
+                    shape.toString(), String.valueOf(count));
         }
         float[] v = new float[(int) count];
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(v);
         for (int i = 0; i < v.length; i++) {
             if (!Float.isFinite(v[i])) {
-                throw new SpecException(field + ": value " + (i + 1) + " of " + v.length + " is " + v[i]
-                        + "; every value must be a finite number");
+                throw new SpecException(field, "export.session.notFinite", String.valueOf(i + 1),
+                        String.valueOf(v.length), String.valueOf(v[i]));
             }
         }
         return Tensor.of(v, dims);
@@ -264,14 +261,14 @@ final class SessionTensors {
 
     private static JsonNode required(JsonNode o, String name, String field) throws SpecException {
         if (!o.has(name) || o.get(name).isNull()) {
-            throw new SpecException(field + "." + name + ": missing");
+            throw new SpecException(field + "." + name, "export.session.missing");
         }
         return o.get(name);
     }
 
     private static JsonNode object(JsonNode node, String field) throws SpecException {
         if (node == null || !node.isObject()) {
-            throw new SpecException(field + ": must be an object");
+            throw new SpecException(field, "export.field.object");
         }
         return node;
     }

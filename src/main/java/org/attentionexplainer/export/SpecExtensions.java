@@ -23,8 +23,8 @@ final class SpecExtensions {
             return dOut;
         }
         if (heads < 1 || dOut % heads != 0) {
-            throw new SpecException("heads: " + heads + " heads do not divide init.d_out " + dOut
-                    + " (d_out % heads must be 0)");
+            throw new SpecException("heads", "export.spec.headsDivideInit", String.valueOf(heads),
+                    String.valueOf(dOut));
         }
         return kvHeads * (dOut / heads);
     }
@@ -35,8 +35,7 @@ final class SpecExtensions {
             return null;
         }
         if (!node.isObject()) {
-            throw new SpecException("rope: must be an object {\"base\": B, \"style\": \"half\" or \"interleaved\", "
-                    + "\"offset\": P}");
+            throw new SpecException("rope", "export.spec.ropeObject");
         }
         ComputeSpecReader.checkKeys(node, Set.of("base", "style", "offset"), "rope.");
         Rope defaults = Rope.defaults();
@@ -44,14 +43,14 @@ final class SpecExtensions {
         Rope.Style parsed = switch (style) {
             case "half" -> Rope.Style.HALF;
             case "interleaved" -> Rope.Style.INTERLEAVED;
-            default -> throw new SpecException("rope.style: must be half or interleaved, got '" + style + "'");
+            default -> throw new SpecException("rope.style", "export.spec.ropeStyle", style);
         };
         double base = ComputeSpecReader.number(node, "base", "rope.base", defaults.base());
         int offset = ComputeSpecReader.integer(node, "offset", "rope.offset", defaults.offset());
         try {
             return new Rope(base, parsed, offset);
         } catch (InvalidSpecException e) {
-            throw new SpecException(e.getMessage(), e);
+            throw SpecException.of(e);
         }
     }
 
@@ -61,13 +60,12 @@ final class SpecExtensions {
             return Algorithm.direct();
         }
         if (!node.isObject()) {
-            throw new SpecException("algorithm: must be an object {\"kind\": \"direct\"} or {\"kind\": \"tiled\", "
-                    + "\"block_q\": BQ, \"block_k\": BK}");
+            throw new SpecException("algorithm", "export.spec.algorithmObject");
         }
         ComputeSpecReader.checkKeys(node, Set.of("kind", "block_q", "block_k"), "algorithm.");
         String kind = ComputeSpecReader.text(node, "kind", "algorithm.kind", null);
         if (kind == null) {
-            throw new SpecException("algorithm.kind: is missing (direct or tiled)");
+            throw new SpecException("algorithm.kind", "export.spec.kindMissing");
         }
         try {
             return switch (kind) {
@@ -75,10 +73,10 @@ final class SpecExtensions {
                 case "tiled" -> Algorithm.tiled(
                         ComputeSpecReader.integer(node, "block_q", "algorithm.block_q", Double.NaN),
                         ComputeSpecReader.integer(node, "block_k", "algorithm.block_k", Double.NaN));
-                default -> throw new SpecException("algorithm.kind: must be direct or tiled, got '" + kind + "'");
+                default -> throw new SpecException("algorithm.kind", "export.spec.kind", kind);
             };
         } catch (InvalidSpecException e) {
-            throw new SpecException(e.getMessage(), e);
+            throw SpecException.of(e);
         }
     }
 }

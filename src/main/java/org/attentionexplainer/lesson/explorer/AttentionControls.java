@@ -26,19 +26,19 @@ public record AttentionControls(boolean causal, boolean padding, Set<Integer> pa
     public AttentionControls {
         paddedKeys = paddedKeys == null ? Set.of() : Set.copyOf(paddedKeys);
         if (scaleMode == null) {
-            throw new IllegalArgumentException("the scale mode is missing: INVERSE_SQRT_DK, NONE or CUSTOM");
+            throw new SettingsProblem("explorer.problem.scaleMode");
         }
         if (window < 1) {
-            throw new IllegalArgumentException("window must be at least 1, got " + window);
+            throw new SettingsProblem("explorer.problem.window", String.valueOf(window));
         }
         if (!(temperature >= MIN_TEMPERATURE && temperature <= MAX_TEMPERATURE)) {
-            throw new IllegalArgumentException("temperature must be in [0.05, 10], got " + temperature);
+            throw new SettingsProblem("explorer.problem.temperature", String.valueOf(temperature));
         }
         if (!(customScale > 0)) {
-            throw new IllegalArgumentException("custom scale must be positive, got " + customScale);
+            throw new SettingsProblem("explorer.problem.customScale", String.valueOf(customScale));
         }
         if (!(dropoutP >= 0 && dropoutP <= MAX_DROPOUT)) {
-            throw new IllegalArgumentException("dropout must be in [0, 0.9], got " + dropoutP);
+            throw new SettingsProblem("explorer.problem.dropout", String.valueOf(dropoutP));
         }
     }
 

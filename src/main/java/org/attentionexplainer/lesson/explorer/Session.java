@@ -30,31 +30,31 @@ public record Session(int version, String sentence, ModelSettings model, Attenti
 
     public Session {
         if (model == null) {
-            throw new IllegalArgumentException("the session has no model settings");
+            throw new SettingsProblem("explorer.problem.noModel");
         }
         if (controls == null) {
-            throw new IllegalArgumentException("the session has no attention settings");
+            throw new SettingsProblem("explorer.problem.noControls");
         }
         if (model.tokens() == null || model.tokens().isEmpty()) {
-            throw new IllegalArgumentException("the session has no tokens");
+            throw new SettingsProblem("explorer.problem.noTokens");
         }
         if (model.projection() == null) {
-            throw new IllegalArgumentException("the session's model has no projection (identity, separate or fused)");
+            throw new SettingsProblem("explorer.problem.noProjection");
         }
         if (model.dModel() < 1 || model.heads() < 1) {
-            throw new IllegalArgumentException("d_model and heads must be at least 1");
+            throw new SettingsProblem("explorer.problem.atLeastOne");
         }
         // the explorer's own limits: a file written by hand must not build a model it would refuse
         if (model.dModel() > ModelSettings.MAX_D_MODEL) {
-            throw new IllegalArgumentException("d_model " + model.dModel() + " is more than the explorer's "
-                    + ModelSettings.MAX_D_MODEL);
+            throw new SettingsProblem("explorer.problem.dModel", String.valueOf(model.dModel()),
+                    String.valueOf(ModelSettings.MAX_D_MODEL));
         }
         if (model.tokens().size() > Tokenizer.MAX_TOKENS) {
-            throw new IllegalArgumentException("the session has " + model.tokens().size() + " tokens; the explorer"
-                    + " shows at most " + Tokenizer.MAX_TOKENS);
+            throw new SettingsProblem("explorer.problem.tokens", String.valueOf(model.tokens().size()),
+                    String.valueOf(Tokenizer.MAX_TOKENS));
         }
         if (head < 0 || head >= model.heads()) {
-            throw new IllegalArgumentException("head " + (head + 1) + " of " + model.heads() + " does not exist");
+            throw new SettingsProblem("explorer.problem.head", String.valueOf(head + 1), String.valueOf(model.heads()));
         }
         stage = stage == null ? "weights" : stage.toLowerCase(Locale.ROOT);
         colorMap = colorMap == null ? "viridis" : colorMap;

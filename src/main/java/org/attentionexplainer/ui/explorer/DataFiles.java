@@ -27,11 +27,12 @@ final class DataFiles {
             AttentionSpec spec = new ComputeSpecReader().read(file);
             int t = spec.input().dim(-2);
             if (t > Tokenizer.MAX_TOKENS || (spec.source() != null && spec.source().dim(-2) > Tokenizer.MAX_TOKENS)) {
-                throw new IOException(file.getFileName() + ": more than " + Tokenizer.MAX_TOKENS + " positions");
+                throw new SpecException(file.getFileName().toString(), "explorer.error.specPositions",
+                        String.valueOf(Tokenizer.MAX_TOKENS));
             }
             return spec;
         } catch (SpecException e) {
-            throw new IOException(e.getMessage());
+            throw new IOException(e.getMessage(), e);
         }
     }
 

@@ -111,30 +111,31 @@ final class ExplorerSessions {
     static void check(Session s) throws SpecException {
         ModelSettings m = s.model();
         if (m.dModel() > ModelSettings.MAX_D_MODEL) {
-            throw new SpecException("d_model " + m.dModel() + " is larger than the explorer's "
-                    + ModelSettings.MAX_D_MODEL);
+            throw new SpecException("", "explorer.session.dModel", String.valueOf(m.dModel()),
+                    String.valueOf(ModelSettings.MAX_D_MODEL));
         }
         if (s.loaded().isEmpty()) {
             Tokenizer.Result r = Tokenizer.tokenize(s.sentence(), Tokenizer.MAX_TOKENS);
             if (r.tokens().isEmpty() || r.overLimit()) {
-                throw new SpecException("the sentence has " + r.count() + " tokens; 1 to " + Tokenizer.MAX_TOKENS
-                        + " are shown");
+                throw new SpecException("", "explorer.session.tokens", String.valueOf(r.count()),
+                        String.valueOf(Tokenizer.MAX_TOKENS));
             }
             if (m.dModel() % m.heads() != 0) {
-                throw new SpecException(m.heads() + " heads do not divide d_model " + m.dModel());
+                throw new SpecException("", "explorer.session.headsDivide", String.valueOf(m.heads()),
+                        String.valueOf(m.dModel()));
             }
         } else if (ModelBuilder.projectedWidth(s.loaded(), m.dModel()) % m.heads() != 0) {
-            throw new SpecException(m.heads() + " heads do not divide the loaded weights' width "
-                    + ModelBuilder.projectedWidth(s.loaded(), m.dModel()));
+            throw new SpecException("", "explorer.session.headsDivideLoaded", String.valueOf(m.heads()),
+                    String.valueOf(ModelBuilder.projectedWidth(s.loaded(), m.dModel())));
         }
         if (stage(s) == null) {
-            throw new SpecException("stage '" + MessageText.quote(s.stage()) + "' is not scores, logits or weights");
+            throw new SpecException("", "explorer.session.stage", MessageText.quote(s.stage()));
         }
         if (colorMap(s) == null) {
-            throw new SpecException("colour map '" + MessageText.quote(s.colorMap()) + "' does not exist");
+            throw new SpecException("", "explorer.session.colorMap", MessageText.quote(s.colorMap()));
         }
         if (mode(s) == null) {
-            throw new SpecException("view '" + MessageText.quote(s.view()) + "' is not grid, focus or compare");
+            throw new SpecException("", "explorer.session.view", MessageText.quote(s.view()));
         }
     }
 

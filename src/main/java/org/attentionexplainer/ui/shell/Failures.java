@@ -1,7 +1,6 @@
 package org.attentionexplainer.ui.shell;
 
 import java.util.concurrent.CompletionException;
-import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.engine.Worded;
 import org.attentionexplainer.ui.i18n.I18n;
 
@@ -29,11 +28,8 @@ public final class Failures {
                 && java.util.Objects.equals(worded.getMessage(), worded.getCause().getMessage())) {
             worded = worded.getCause();
         }
-        if (worded instanceof InvalidSpecException spec) {
-            return spec.wordedIn(i18n.texts());
-        }
         if (worded instanceof Worded w) {
-            return i18n.get(w.messageKey(), w.messageArgs().toArray());
+            return w.wordedIn(i18n.texts());
         }
         String message = cause.getMessage();
         return message == null || message.isBlank() ? cause.getClass().getSimpleName() : message;
