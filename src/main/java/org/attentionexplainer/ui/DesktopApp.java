@@ -37,6 +37,7 @@ import org.attentionexplainer.ui.shell.AppIcons;
 import org.attentionexplainer.ui.shell.BackgroundWork;
 import org.attentionexplainer.ui.shell.MainView;
 import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.shell.PresenterScreens;
 import org.attentionexplainer.ui.shell.Settings;
 import org.attentionexplainer.ui.theme.Theme;
 import org.attentionexplainer.ui.tinygpt.TinyGptScreen;
@@ -98,8 +99,7 @@ public final class DesktopApp extends Application {
         stage.setScene(scene);
         restoreBounds(stage);
         stage.setFullScreenExitHint("");
-        model.fullScreenProperty().addListener((o, a, b) -> stage.setFullScreen(b));
-        stage.fullScreenProperty().addListener((o, a, b) -> model.fullScreenProperty().set(b));
+        new PresenterScreens(stage, model, (e, keyScene) -> handleKey(e, keyScene, model));
         stage.setOnHidden(e -> saveBounds(stage));
         stage.show();
         Platform.runLater(windowShown::countDown);

@@ -10,7 +10,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.Node;
@@ -44,6 +46,8 @@ abstract class ChapterPage<M extends Chapter> {
     private final Set<String> coveredQuestions = new TreeSet<>();
     /** The parts a presenter steps through; null for a page without parts, or until the page is made. */
     private Parts parts;
+    /** Counts the moves between the page's parts (and their making), for the presenter console to follow. */
+    private final IntegerProperty partMoves = new SimpleIntegerProperty(this, "partMoves");
 
     /** The chapter's title, headline and narrative. */
     abstract ChapterText text();
@@ -98,6 +102,11 @@ abstract class ChapterPage<M extends Chapter> {
     /** The parts of the page, or null for a page without parts (see {@link Parts}). */
     final Parts parts() {
         return parts;
+    }
+
+    /** Changes as the part shown changes, and as the page's parts are made. */
+    final Observable partMoves() {
+        return partMoves;
     }
 
     /** A part of the page's visual, stepped through on its own in presentation mode (see {@link Parts}). */
@@ -192,6 +201,10 @@ abstract class ChapterPage<M extends Chapter> {
         List<Node> declared = visual instanceof javafx.scene.Parent p ? p.getChildrenUnmodifiable().stream()
                 .filter(n -> n.getStyleClass().contains(Parts.PART)).toList() : List.of();
         parts = declared.isEmpty() ? null : new Parts(declared, quiz, chapters.presentingProperty());
+        if (parts != null) {
+            parts.shownProperty().addListener((o, was, now) -> partMoves.set(partMoves.get() + 1));
+            partMoves.set(partMoves.get() + 1);
+        }
         // the controls and the quiz first, where they are seen without scrolling; the sections below
         var share = javafx.beans.binding.Bindings.when(chapters.presentingProperty().and(chapters.classModeProperty().not()))
                 .then(PRESENTING_LEFT_SHARE).otherwise(LEFT_SHARE);

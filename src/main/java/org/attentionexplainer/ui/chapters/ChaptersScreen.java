@@ -1,9 +1,11 @@
 package org.attentionexplainer.ui.chapters;
 
 import java.util.Optional;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Cue;
 import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
@@ -14,6 +16,7 @@ public final class ChaptersScreen implements Screen {
     private ChaptersView chapters;
     private ExportActions actions;
     private Node view;
+    private ObservableValue<Cue> cue;
 
     private java.util.function.Consumer<String> goTo;
 
@@ -114,5 +117,13 @@ public final class ChaptersScreen implements Screen {
     @Override
     public void setPresenting(boolean on) {
         model().presentingProperty().set(on);
+    }
+
+    @Override
+    public ObservableValue<Cue> cue() {
+        if (cue == null) {
+            cue = ChapterCue.of(model());
+        }
+        return cue;
     }
 }

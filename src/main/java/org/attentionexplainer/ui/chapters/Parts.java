@@ -59,6 +59,11 @@ final class Parts {
         return shown;
     }
 
+    /** Whether part {@code i} (from 0) is the quiz, which follows the figures. */
+    boolean isQuiz(int i) {
+        return i >= figures.size();
+    }
+
     /** How many parts the presenter keys move through now: none to move through out of presentation mode. */
     int count() {
         if (!presenting.get()) {

@@ -174,6 +174,15 @@ public final class MainViewModel {
         return presenting;
     }
 
+    /**
+     * What the presenter console shows: the cue of the screen shown (see {@link Screen#cue}), or,
+     * for a screen without pages, its name with nothing to follow.
+     */
+    public javafx.beans.value.ObservableValue<Cue> cue() {
+        return current.flatMap(s -> s.cue() != null ? s.cue() : javafx.beans.binding.Bindings.createObjectBinding(
+                () -> new Cue(context.i18n().get(s.titleKey()), null, ""), context.i18n().localeProperty()));
+    }
+
     /** The screen blanked to black (presentation mode's B key). */
     public BooleanProperty blankedProperty() {
         return blanked;

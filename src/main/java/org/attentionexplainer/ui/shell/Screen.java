@@ -87,4 +87,12 @@ public interface Screen {
     /** Told when presentation mode starts or ends, to reduce its text to headlines. */
     default void setPresenting(boolean on) {
     }
+
+    /**
+     * What the presenter console shows while this screen is presented, following the page, its
+     * part and the language; null for a screen without pages (the console then names the screen).
+     */
+    default javafx.beans.value.ObservableValue<Cue> cue() {
+        return null;
+    }
 }

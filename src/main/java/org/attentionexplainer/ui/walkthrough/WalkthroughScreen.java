@@ -1,8 +1,10 @@
 package org.attentionexplainer.ui.walkthrough;
 
 import java.util.Optional;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import org.attentionexplainer.ui.shell.AppContext;
+import org.attentionexplainer.ui.shell.Cue;
 import org.attentionexplainer.ui.shell.FileActions;
 import org.attentionexplainer.ui.shell.Screen;
 
@@ -11,6 +13,7 @@ public final class WalkthroughScreen implements Screen {
     private final WalkthroughViewModel model;
     private final WalkthroughExport export;
     private Node view;
+    private ObservableValue<Cue> cue;
 
     public WalkthroughScreen(AppContext context) {
         this.model = new WalkthroughViewModel(context);
@@ -73,5 +76,21 @@ public final class WalkthroughScreen implements Screen {
     @Override
     public boolean last() {
         return model.book().last();
+    }
+
+    /** The step shown, the next step's title and the step's explanation, which the slide leaves out. */
+    @Override
+    public ObservableValue<Cue> cue() {
+        if (cue == null) {
+            var book = model.book();
+            var i18n = model.i18n();
+            cue = javafx.beans.binding.Bindings.createObjectBinding(() -> {
+                int i = book.indexProperty().get();
+                String next = i + 1 < book.pages().size() ? i18n.get(book.pages().get(i + 1).titleKey()) : null;
+                return new Cue(i18n.get(book.pages().get(i).titleKey()), next,
+                        i18n.get(book.pages().get(i).textKey()));
+            }, book.indexProperty(), i18n.localeProperty());
+        }
+        return cue;
     }
 }

@@ -1,0 +1,182 @@
+package org.attentionexplainer.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Locale;
+import java.util.Optional;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
+import javafx.scene.control.Labeled;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.attentionexplainer.ui.chapters.ChaptersScreen;
+import org.attentionexplainer.ui.chapters.ChaptersViewModel;
+import org.attentionexplainer.ui.shell.MainViewModel;
+import org.attentionexplainer.ui.shell.PresenterScreens;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Presentation mode across two displays: the slide full screen on the projector, the presenter
+ * console on the teacher's display with the part shown, the part the next key press shows and the
+ * page's notes; its buttons and keys drive the slide, and ending presentation mode closes it and
+ * brings the window back. Headless Monocle has one display, so the tests hand the two displays'
+ * bounds to {@link PresenterScreens#present} themselves; with one display F5 opens no console.
+ * The masks chapter (4 of 15) has two parts: the masks, then the weights.
+ */
+class PresenterConsoleUiTest {
+    private static final Rectangle2D PROJECTOR = new Rectangle2D(0, 0, 1280, 800);
+    private static final Rectangle2D TEACHER = new Rectangle2D(80, 40, 1100, 700);
+
+    private final FxRobot robot = new FxRobot();
+    private MainViewModel model;
+    private Stage stage;
+    private PresenterScreens screens;
+
+    private void open(Locale language, String screen) throws Exception {
+        model = MainWindow.open(TestContexts.english(), screen);
+        stage = FxToolkit.toolkitContext().getRegisteredStage();
+        robot.interact(() -> {
+            model.setLocale(language);
+            screens = new PresenterScreens(stage, model, (e, scene) -> DesktopApp.handleKey(e, scene, model));
+        });
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (model != null) {
+            robot.interact(() -> model.presentingProperty().set(false));
+        }
+        MainWindow.close();
+    }
+
+    private void openOnMasks(Locale language) throws Exception {
+        open(language, "chapters");
+        ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
+        robot.interact(() -> chapters.goTo(3));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static Optional<Window> console() {
+        return Window.getWindows().stream().filter(w -> w.getScene() != null
+                && "presenter-console".equals(w.getScene().getRoot().getId())).findFirst();
+    }
+
+    private String text(String id) {
+        return robot.from(console().orElseThrow().getScene().getRoot()).lookup(id).queryAs(Labeled.class).getText();
+    }
+
+    private boolean onSlide(String id) {
+        for (Node n = robot.from(stage.getScene().getRoot()).lookup(id).query(); n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Rectangle2D bounds(Window w) {
+        return new Rectangle2D(w.getX(), w.getY(), w.getWidth(), w.getHeight());
+    }
+
+    private void key(KeyCode code) {
+        robot.push(code);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void theConsoleShowsThePartNowAndNextAndItsButtonsAndKeysDriveTheSlide() throws Exception {
+        openOnMasks(Locale.ENGLISH);
+        Rectangle2D before = bounds(stage);
+        robot.interact(() -> screens.present(PROJECTOR, TEACHER));
+
+        assertTrue(model.presentingProperty().get(), "presentation mode is on");
+        assertTrue(stage.isFullScreen(), "the slide fills the projector");
+        Window console = console().orElseThrow(() -> new AssertionError("no presenter console"));
+        assertEquals(TEACHER, bounds(console), "the console fills the teacher's display");
+        assertEquals("Masks — part 1 of 2", text("#console-now"));
+        assertEquals("Masks — part 2 of 2", text("#console-upcoming"));
+        // the teacher reads what the slide leaves out: the headline and the narrative
+        assertTrue(text("#console-notes").startsWith(
+                "Padding, sliding window and causal masks, combined with a logical OR\n\nPadding\nSentences in a batch"),
+                text("#console-notes"));
+        assertFalse(onSlide("#section-chapter-masks-padding-title"), "the narrative is off the slide");
+        assertTrue(onSlide("#masks-matrices"));
+        assertFalse(onSlide("#masks-weights"));
+
+        robot.clickOn("#console-forward");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(onSlide("#masks-weights"), "the console's Next shows the slide's next part");
+        assertFalse(onSlide("#masks-matrices"));
+        assertEquals("Masks — part 2 of 2", text("#console-now"));
+        assertTrue(text("#console-upcoming").startsWith("Hard and soft attention, temperature"),
+                "after the last part comes the next chapter: " + text("#console-upcoming"));
+
+        key(KeyCode.RIGHT);
+        assertEquals("Hard and soft attention, temperature — part 1 of 3", text("#console-now"),
+                "the presenter keys work in the console");
+        robot.clickOn("#console-previous");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Masks — part 2 of 2", text("#console-now"));
+        assertTrue(onSlide("#masks-weights"));
+
+        key(KeyCode.ESCAPE);
+        assertFalse(model.presentingProperty().get(), "Escape in the console ends presentation mode");
+        assertTrue(console().isEmpty(), "and closes the console");
+        assertFalse(stage.isFullScreen());
+        assertEquals(before, bounds(stage), "the window is back where it was");
+    }
+
+    @Test
+    void theEndButtonAndF5CloseTheConsole() throws Exception {
+        openOnMasks(Locale.ENGLISH);
+        robot.interact(() -> screens.present(PROJECTOR, TEACHER));
+        robot.clickOn("#console-end");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(model.presentingProperty().get());
+        assertTrue(console().isEmpty(), "End presentation closes the console");
+
+        robot.interact(() -> screens.present(PROJECTOR, TEACHER));
+        robot.clickOn("#console-now");
+        key(KeyCode.F5);
+        assertFalse(model.presentingProperty().get());
+        assertTrue(console().isEmpty(), "F5 closes it too");
+    }
+
+    @Test
+    void withOneDisplayPresentationModeOpensNoConsole() throws Exception {
+        openOnMasks(Locale.ENGLISH);
+        robot.clickOn("#chapter-progress");
+        key(KeyCode.F5);
+        assertTrue(model.presentingProperty().get());
+        assertTrue(stage.isFullScreen(), "the window goes full screen where it is, as before");
+        assertTrue(console().isEmpty(), "Monocle has one display: no console");
+        key(KeyCode.ESCAPE);
+        assertFalse(stage.isFullScreen());
+    }
+
+    @Test
+    void theConsoleSpeaksTheLanguageOfTheAppAndReadsTheWalkthroughsExplanation() throws Exception {
+        openOnMasks(Locale.forLanguageTag("tr"));
+        robot.interact(() -> screens.present(PROJECTOR, TEACHER));
+        assertEquals("Maskeler — kısım 1 / 2", text("#console-now"));
+        assertEquals("Maskeler — kısım 2 / 2", text("#console-upcoming"));
+        assertTrue(text("#console-notes").startsWith("Dolgu, kayan pencere ve nedensel maskeler"));
+        assertEquals("Sunumu bitir", robot.lookup("#console-end").queryAs(Labeled.class).getText());
+
+        robot.interact(() -> model.setLocale(Locale.ENGLISH));
+        robot.interact(() -> model.currentProperty().set(model.screens().stream()
+                .filter(s -> s.id().equals("walkthrough")).findFirst().orElseThrow()));
+        robot.clickOn("#console-now");
+        key(KeyCode.HOME);
+        assertEquals("1. Attention scores", text("#console-now"));
+        assertEquals("2. Softmax: from scores to weights", text("#console-upcoming"));
+        assertTrue(text("#console-notes").startsWith("Each token gets a score that says how well it matches"));
+    }
+}
