@@ -68,18 +68,27 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'stop_app; rm -rf "$work"' EXIT
 
-# settle FILE MAX: captures FILE once two captures a second apart are alike (or after MAX s)
+# settle FILE|- MAX [BEFORE]: captures FILE (- for none, only the wait) once the display has stayed alike for two seconds and
+# no longer shows BEFORE (a capture from before the last click or key: a busy app may not have
+# begun to change yet), or after MAX s as it is then
 settle() {
-  local file=$1 max=$2 i
-  sleep 2
+  local file=$1 max=$2 before=${3:-} i same=0
+  sleep 1
   capture "$work/a.ppm"
-  for ((i = 2; i < max; i++)); do
+  for ((i = 1; i < max; i++)); do
     sleep 1
     capture "$work/b.ppm"
-    cmp -s "$work/a.ppm" "$work/b.ppm" && break
+    if cmp -s "$work/a.ppm" "$work/b.ppm" && ! { [ -n "$before" ] && cmp -s "$work/b.ppm" "$before"; }; then
+      same=$((same + 1))
+      [ "$same" -lt 2 ] || break
+    else
+      same=0
+    fi
     mv "$work/b.ppm" "$work/a.ppm"
   done
-  [ "$i" -lt "$max" ] || echo "$me: $(basename "$file") still changed after ${max} s; captured as it was" >&2
+  [ "$i" -lt "$max" ] || [ "$file" = - ] || echo "$me: $(basename "$file") still changed after ${max} s; captured as it was" >&2
+  cp "$work/a.ppm" "$work/last.ppm"
+  [ "$file" = - ] && return
   convert "$work/a.ppm" "$file"
   echo "$me: $file"
 }
@@ -109,16 +118,20 @@ for size in "${size_list[@]}"; do
     for lang in "${lang_list[@]}"; do
       tag="$size-$(tr 'A-Z_' 'a-z-' <<<"$theme")-$lang"
       prefs="$work/$tag"
-      write_prefs "$prefs" screen=home language="$lang" theme="$theme" window.maximized=true \
-          walkthroughStep="$step" chapter="$chapter"
+      # the window fills the display at its top left: without a window manager, "maximized" does nothing
+      write_prefs "$prefs" screen=home language="$lang" theme="$theme" walkthroughStep="$step" chapter="$chapter" \
+          window.x=0 window.y=0 window.width="${size%x*}" window.height="${size#*x}"
       start_app "$size" "$jar" "$prefs" "$out/$tag.log" -Djava.util.prefs.syncInterval=1 || { stop_app; continue; }
+      rm -f "$work/last.ppm"
+      before=""
       for screen in "${screen_list[@]}"; do
         go_to "$screen" "$size" || continue
-        settle "$out/$tag-$screen.png" "${max_wait[$screen]}"
+        settle "$out/$tag-$screen.png" "${max_wait[$screen]}" "$before"
         xdotool key F5
-        settle "$out/$tag-$screen-present.png" 15
+        settle "$out/$tag-$screen-present.png" 20 "$work/last.ppm"
         xdotool key F5
-        sleep 1
+        settle - 20 "$work/last.ppm"
+        before="$work/last.ppm"
       done
       stop_app
     done
