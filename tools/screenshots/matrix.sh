@@ -44,9 +44,12 @@ done
 need_tools "$jar"
 command -v convert >/dev/null || { echo "$me: convert is missing (apt-get install imagemagick)" >&2; exit 2; }
 
-# the screens in the Go menu's order (DesktopApp.createScreens), and how long each may compute
+# the screens in the navigation's order (DesktopApp.createScreens), how long each may compute,
+# and how long it must stay alike to count as done: the explorer first shows seeded weights and
+# turns to trained heads once the model (90 MB) is read, some seconds later without a change
 all_screens=(home walkthrough chapters explorer real tinygpt)
-declare -A max_wait=([home]=10 [walkthrough]=15 [chapters]=20 [explorer]=20 [real]=60 [tinygpt]=20)
+declare -A max_wait=([home]=10 [walkthrough]=15 [chapters]=20 [explorer]=30 [real]=60 [tinygpt]=20)
+declare -A quiet=([home]=2 [walkthrough]=2 [chapters]=3 [explorer]=8 [real]=4 [tinygpt]=3)
 IFS=, read -r -a size_list <<<"$sizes"
 IFS=, read -r -a theme_list <<<"${themes^^}"
 IFS=, read -r -a lang_list <<<"$langs"
@@ -68,11 +71,11 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'stop_app; rm -rf "$work"' EXIT
 
-# settle FILE|- MAX [BEFORE]: captures FILE (- for none, only the wait) once the display has stayed alike for two seconds and
-# no longer shows BEFORE (a capture from before the last click or key: a busy app may not have
-# begun to change yet), or after MAX s as it is then
+# settle FILE|- MAX QUIET [BEFORE]: captures FILE (- for none, only the wait) once the display
+# has stayed alike for QUIET seconds and no longer shows BEFORE (a capture from before the last
+# click or key: a busy app may not have begun to change yet), or after MAX s as it is then
 settle() {
-  local file=$1 max=$2 before=${3:-} i same=0
+  local file=$1 max=$2 quiet_s=$3 before=${4:-} i same=0
   sleep 1
   capture "$work/a.ppm"
   for ((i = 1; i < max; i++)); do
@@ -80,7 +83,7 @@ settle() {
     capture "$work/b.ppm"
     if cmp -s "$work/a.ppm" "$work/b.ppm" && ! { [ -n "$before" ] && cmp -s "$work/b.ppm" "$before"; }; then
       same=$((same + 1))
-      [ "$same" -lt 2 ] || break
+      [ "$same" -lt "$quiet_s" ] || break
     else
       same=0
     fi
@@ -126,11 +129,11 @@ for size in "${size_list[@]}"; do
       before=""
       for screen in "${screen_list[@]}"; do
         go_to "$screen" "$size" || continue
-        settle "$out/$tag-$screen.png" "${max_wait[$screen]}" "$before"
+        settle "$out/$tag-$screen.png" "${max_wait[$screen]}" "${quiet[$screen]}" "$before"
         xdotool key F5
-        settle "$out/$tag-$screen-present.png" 20 "$work/last.ppm"
+        settle "$out/$tag-$screen-present.png" 20 2 "$work/last.ppm"
         xdotool key F5
-        settle - 20 "$work/last.ppm"
+        settle - 20 2 "$work/last.ppm"
         before="$work/last.ppm"
       done
       stop_app
