@@ -18,46 +18,23 @@ while [ $# -gt 0 ]; do
     *) echo "readme-pictures: unknown option $1" >&2; exit 2 ;;
   esac
 done
-for tool in Xvfb xdotool import; do
-  command -v "$tool" >/dev/null || { echo "readme-pictures: $tool is missing (apt-get install xvfb xdotool imagemagick)" >&2; exit 2; }
-done
-[ -f "$jar" ] || { echo "readme-pictures: $jar is missing; build it with ./mvnw -B package -DskipTests" >&2; exit 2; }
+me=readme-pictures
+. tools/screenshots/common.sh
+need_tools "$jar"
 out=docs/images
 mkdir -p "$out"
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'stop_app; rm -rf "$work"' EXIT
 
 # shot NAME WAIT KEYS PREF=VALUE...: one run of the app with these settings, captured after WAIT s
 shot() {
   local name=$1 wait_s=$2 keys=$3; shift 3
-  local prefs="$work/$name"
-  mkdir -p "$prefs/.java/.userPrefs/org/attentionexplainer"
-  {
-    echo '<?xml version="1.0" encoding="UTF-8" standalone="no"?>'
-    echo '<!DOCTYPE map SYSTEM "http://java.sun.com/dtd/preferences.dtd">'
-    echo '<map MAP_XML_VERSION="1.0">'
-    for kv in "$@"; do echo "  <entry key=\"${kv%%=*}\" value=\"${kv#*=}\"/>"; done
-    echo '</map>'
-  } > "$prefs/.java/.userPrefs/org/attentionexplainer/prefs.xml"
-  local display=":$(( (RANDOM % 400) + 100 ))"
-  Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
-  local xvfb=$!
-  sleep 1
-  DISPLAY=$display java --add-modules jdk.incubator.vector -Djava.util.prefs.userRoot="$prefs" -jar "$jar" \
-      >"$work/$name.log" 2>&1 &
-  local app=$!
-  local w=""
-  for _ in $(seq 1 60); do
-    w=$(DISPLAY=$display xdotool search --onlyvisible --name "Attention|Dikkat" 2>/dev/null | head -1 || true)
-    [ -n "$w" ] && break
-    sleep 1
-  done
+  write_prefs "$work/$name" "$@"
+  start_app "$size" "$jar" "$work/$name" "$work/$name.log"
   sleep "$wait_s"
-  for k in $keys; do DISPLAY=$display xdotool key "$k"; sleep 2; done
-  DISPLAY=$display import -window root "$out/$name.png"
-  kill "$app" 2>/dev/null || true
-  wait "$app" 2>/dev/null || true
-  kill "$xvfb" 2>/dev/null || true
+  for k in $keys; do xdotool key "$k"; sleep 2; done
+  capture "$out/$name.png"
+  stop_app
   echo "readme-pictures: $out/$name.png"
 }
 
