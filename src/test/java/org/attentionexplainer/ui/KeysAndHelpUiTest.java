@@ -57,6 +57,23 @@ class KeysAndHelpUiTest {
     }
 
     @Test
+    void presentationModeFromTheNavigationLeavesTheKeysToThePresenter() throws Exception {
+        open("explorer", Locale.ENGLISH);
+        Node navigation = robot.lookup("#navigation").query();
+        robot.interact(navigation::requestFocus);
+        key(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+        Node owner = navigation.getScene().getFocusOwner();
+        assertTrue(model.presentingProperty().get());
+        assertFalse(owner instanceof javafx.scene.control.TextInputControl,
+                "the hidden navigation handed its focus to the page's first field: " + owner);
+        key(KeyCode.B);
+        assertTrue(robot.lookup("#blank-screen").query().isVisible(), "B is the presenter's, not typed");
+        assertEquals("Your journey starts with one step",
+                robot.lookup("#explorer-sentence").queryAs(TextField.class).getText().trim());
+    }
+
+    @Test
     void typingInPresentationModeTypesAndEscapeLeavesTheFieldFirst() throws Exception {
         open("explorer", Locale.ENGLISH);
         robot.interact(() -> model.presentingProperty().set(true));

@@ -73,7 +73,24 @@ public final class MainView {
             }
         });
         model.currentProperty().addListener((o, a, b) -> stack.requestFocus());
+        // Presentation mode hides the navigation: had it the focus, the scene would hand it on to
+        // the page's first field at the next pulse, and the presenter keys would go into that field.
+        model.presentingProperty().addListener((o, a, presenting) -> {
+            Node owner = stack.getScene() == null ? null : stack.getScene().getFocusOwner();
+            if (presenting && !within(owner, content)) {
+                stack.requestFocus();
+            }
+        });
         return stack;
+    }
+
+    private static boolean within(Node node, Node ancestor) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void init() {
