@@ -243,6 +243,8 @@ abstract class ChapterPage<M extends Chapter> {
                 strip.setContent(grid);
                 strip.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
                 strip.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+                // as wide as the column where the table's cells allow, so that a wrapping note wraps
+                strip.setFitToWidth(true);
                 strip.setMinWidth(0);
                 strip.minViewportHeightProperty().bind(grid.heightProperty());
                 strip.getStyleClass().add("chapter-table-strip");

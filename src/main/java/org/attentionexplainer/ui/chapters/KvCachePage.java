@@ -108,7 +108,10 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
                 : c.get().generation().stepText(step.get()), c, step);
         Label cache = text(i18n, "kv-gen-cache", () -> c.get() == null ? null
                 : c.get().generation().cacheText(step.get()), c, step);
-        return new VBox(heading, intro, text, map, work, answer(chapters, cache, "chapter.quiz.kv.gpt"));
+        // presenting, the map's own title heads the part, so that the map fits the slide; the line of
+        // what was fed follows it, as the toy model's step line does
+        PageLayout.narrative(chapters.presentingProperty(), heading, intro);
+        return new VBox(heading, intro, map, text, work, answer(chapters, cache, "chapter.quiz.kv.gpt"));
     }
 
     /** The generation and the step shown, together, for its figure. */
