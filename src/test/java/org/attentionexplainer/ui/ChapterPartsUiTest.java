@@ -23,10 +23,15 @@ import org.testfx.util.WaitForAsyncUtils;
  * In presentation mode the presenter keys show a chapter's parts one at a time (its first pair of
  * maps, then its second, then in class mode its quiz) before they turn the page, and back.
  * The masks chapter has two parts: the masks, then the weights; the hard-and-soft chapter follows it.
+ * The KV cache chapter has two parts stepped a token at a time: the toy model's 6, then the tiny GPT's 20.
  */
 class ChapterPartsUiTest {
     /** The masks chapter's number, counted from 1, in the registry's order. */
     private static final int MASKS = RegisteredChapters.ids().indexOf("masks") + 1;
+    /** The KV cache chapter's number, counted from 1. */
+    private static final int KV = RegisteredChapters.ids().indexOf("kv-cache") + 1;
+    /** The prompt the KV cache chapter gives the tiny GPT. */
+    private static final String PROMPT = "KDXMQBTRAPKDXMQ";
     private final FxRobot robot = new FxRobot();
     private ChaptersViewModel chapters;
 
@@ -122,5 +127,76 @@ class ChapterPartsUiTest {
         assertTrue(inView("#masks-weights"), "beside the last figure");
         key(KeyCode.RIGHT);
         assertEquals(chapter(MASKS + 1), progress());
+    }
+
+    private String step(int n, int of) {
+        return "Step " + n + " of " + of;
+    }
+
+    /** Step n of the tiny GPT's 20: fed so far the prompt's first n symbols, past the prompt " · " and its own. */
+    private void assertGenerationStep(int n) {
+        assertEquals(step(n, 20), text("#kv-gen-step"), "generation step " + n);
+        String fed = text("#kv-gen-text");
+        String work = text("#kv-gen-work");
+        if (n <= PROMPT.length()) {
+            assertTrue(fed.contains(": " + PROMPT.substring(0, n) + "   —"), fed);
+            assertTrue(work.startsWith("Step " + n + " of 20: the prompt’s “" + PROMPT.charAt(n - 1) + "” is fed"),
+                    work);
+        } else {
+            assertTrue(fed.matches(".*: " + PROMPT + " · [A-Z]{" + (n - PROMPT.length()) + "}   —.*"), fed);
+            assertTrue(work.startsWith("Step " + n + " of 20: “"), work);
+        }
+    }
+
+    private String text(String query) {
+        return robot.lookup(query).queryAs(Labeled.class).getText();
+    }
+
+    @Test
+    void thePresenterKeysStepTheTinyGptsGenerationAfterTheToyModel() {
+        robot.interact(() -> chapters.goTo(KV - 1));
+        robot.interact(() -> chapters.classModeProperty().set(true));
+        key(KeyCode.F5);
+        assertEquals(chapter(KV), progress());
+        assertEquals(step(1, 6), text("#kv-step"));
+        assertTrue(inView("#kv-map"));
+        for (int n = 2; n <= 6; n++) {
+            key(KeyCode.RIGHT);
+            assertEquals(step(n, 6), text("#kv-step"), "the toy model first, a token at a time");
+        }
+        key(KeyCode.PAGE_DOWN);
+        assertEquals(chapter(KV), progress(), "after the toy model's last token, the tiny GPT");
+        assertTrue(inView("#kv-gen-map"), "its part is brought into view");
+        assertFalse(inView("#kv-map"));
+        assertGenerationStep(1);
+        for (int n = 2; n <= 20; n++) {
+            key(n % 2 == 0 ? KeyCode.RIGHT : KeyCode.PAGE_DOWN);
+            assertGenerationStep(n);
+        }
+        key(KeyCode.RIGHT);
+        assertEquals(chapter(KV), progress(), "in class mode the quiz comes before the next page");
+        assertTrue(inView("#quiz-prompt"));
+        key(KeyCode.RIGHT);
+        assertEquals(chapter(KV + 1), progress());
+
+        key(KeyCode.LEFT);
+        assertEquals(chapter(KV), progress(), "back, at the quiz");
+        assertTrue(inView("#quiz-prompt"));
+        key(KeyCode.LEFT);
+        assertGenerationStep(20);
+        for (int n = 19; n >= 1; n--) {
+            key(n % 2 == 0 ? KeyCode.LEFT : KeyCode.PAGE_UP);
+            assertGenerationStep(n);
+        }
+        key(KeyCode.LEFT);
+        assertTrue(inView("#kv-map"), "before the tiny GPT's first step, the toy model at its last");
+        assertEquals(step(6, 6), text("#kv-step"));
+        assertGenerationStep(1);
+        for (int n = 5; n >= 1; n--) {
+            key(KeyCode.LEFT);
+            assertEquals(step(n, 6), text("#kv-step"));
+        }
+        key(KeyCode.LEFT);
+        assertEquals(chapter(KV - 1), progress());
     }
 }

@@ -67,35 +67,52 @@ abstract class ChapterPage<M extends Chapter> {
         return text().id();
     }
 
-    /** The chapter's own steps (a token, a tile at a time); null for a chapter without them. */
+    /**
+     * The chapter's own steps (a token, a tile at a time); null for a chapter without them. A page
+     * with parts gives its steps to the part they belong to instead ({@link #part(Steps, Node...)}).
+     */
     Steps steps() {
         return null;
     }
 
+    /** The steps the presenter keys take now: those of the part reached, or the page's own. */
+    private Steps stepsShown() {
+        return parts != null ? parts.steps() : steps();
+    }
+
     /**
-     * One step further inside the chapter, for the presenter keys: its own next step, else in
-     * presentation mode its next part; false where there is none left, so that the next chapter follows.
+     * One step further inside the chapter, for the presenter keys: the next step of the part
+     * reached (of the page, without parts), else in presentation mode its next part, entered at
+     * its first step; false where there is none left, so that the next chapter follows.
      */
     final boolean stepForward() {
-        return (steps() != null && steps().forward()) || (parts != null && parts.forward());
+        Steps s = stepsShown();
+        return (s != null && s.forward()) || (parts != null && parts.forward());
     }
 
-    /** One step or part back inside the chapter; false at its start, so that the previous chapter follows. */
+    /** One step or part back inside the chapter (a part entered at its last step); false at its start. */
     final boolean stepBack() {
-        return (parts != null && parts.back()) || (steps() != null && steps().back());
+        Steps s = stepsShown();
+        return (s != null && s.back()) || (parts != null && parts.back());
     }
 
-    /** Shows the page's first part, as the page is reached going forward. */
+    /** Shows the page's first part at its first step, as the page is reached going forward. */
     final void enterAtStart() {
         if (parts != null) {
             parts.first();
         }
+        if (stepsShown() != null) {
+            stepsShown().first();
+        }
     }
 
-    /** Shows the page's last part, as the page is reached going back. */
+    /** Shows the page's last part at its last step, as the page is reached going back. */
     final void enterAtEnd() {
         if (parts != null) {
             parts.last();
+        }
+        if (stepsShown() != null) {
+            stepsShown().last();
         }
     }
 
@@ -112,6 +129,11 @@ abstract class ChapterPage<M extends Chapter> {
     /** A part of the page's visual, stepped through on its own in presentation mode (see {@link Parts}). */
     static Node part(Node... nodes) {
         return Parts.part(nodes);
+    }
+
+    /** The same, with steps of its own that the presenter keys take while it is shown. */
+    static Node part(Steps steps, Node... nodes) {
+        return Parts.part(steps, nodes);
     }
 
     /**
@@ -234,6 +256,8 @@ abstract class ChapterPage<M extends Chapter> {
                 strip.setContent(grid);
                 strip.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
                 strip.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+                // as wide as the column where the table's cells allow, so that a wrapping note wraps
+                strip.setFitToWidth(true);
                 strip.setMinWidth(0);
                 strip.minViewportHeightProperty().bind(grid.heightProperty());
                 strip.getStyleClass().add("chapter-table-strip");

@@ -47,12 +47,6 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         computeOnce(work, KvCacheChapter::compute);
     }
 
-    /** The token fed last, from 1. */
-    @Override
-    Steps steps() {
-        return steps;
-    }
-
     @Override
     Node create(ChaptersViewModel chapters) {
         I18n i18n = chapters.i18n();
@@ -88,11 +82,13 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         i18n.localeProperty().addListener((o, a, b) -> fill(i18n, chart, c.get()));
         fill(i18n, chart, c.get());
         answerSection("chapter.kv.same.title", "chapter.quiz.kv.same");
-        return layout(chapters, controls, new VBox(map,
+        // two parts, each stepped a token at a time by the presenter keys: the toy model, then the tiny GPT
+        return layout(chapters, controls, new VBox(part(steps, map,
                 answer(chapters, stepLine, "chapter.quiz.kv.rows", "chapter.quiz.kv.flops"),
                 PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"),
                 answer(chapters, cache, "chapter.quiz.kv.rows"), answer(chapters, same, "chapter.quiz.kv.same"),
-                memory, far, answer(chapters, chart, "chapter.quiz.kv.flops"), generated(chapters, i18n)));
+                memory, far, answer(chapters, chart, "chapter.quiz.kv.flops")),
+                part(generation, generated(chapters, i18n))));
     }
 
     /** The shipped tiny GPT writing with its caches, a step per token (its step buttons are among the controls). */
@@ -112,7 +108,10 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
                 : c.get().generation().stepText(step.get()), c, step);
         Label cache = text(i18n, "kv-gen-cache", () -> c.get() == null ? null
                 : c.get().generation().cacheText(step.get()), c, step);
-        return new VBox(heading, intro, text, map, work, answer(chapters, cache, "chapter.quiz.kv.gpt"));
+        // presenting, the map's own title heads the part, so that the map fits the slide; the line of
+        // what was fed follows it, as the toy model's step line does
+        PageLayout.narrative(chapters.presentingProperty(), heading, intro);
+        return new VBox(heading, intro, map, text, work, answer(chapters, cache, "chapter.quiz.kv.gpt"));
     }
 
     /** The generation and the step shown, together, for its figure. */

@@ -13,8 +13,9 @@ import org.attentionexplainer.ui.common.PageLayout;
  * The parts of a chapter's page that a presenter shows one at a time (its first map, then the
  * next, then its quiz): in presentation mode only the part reached is laid out, brought into
  * view, and the presenter keys move through the parts before they turn the page. Out of
- * presentation mode every part is shown and the keys turn pages. A page declares its parts with
- * {@link #part}; {@link ChapterPage#layout} finds them.
+ * presentation mode every part is shown and the keys turn pages. A part may have steps of its own
+ * (a token at a time), which the keys take while it is the part reached: the first part's out of
+ * presentation mode. A page declares its parts with {@link #part}; {@link ChapterPage#layout} finds them.
  */
 final class Parts {
     /** The style class that marks a part of a page's visual. */
@@ -54,6 +55,19 @@ final class Parts {
         return box;
     }
 
+    /** A part with steps of its own, taken by the presenter keys while it is the part reached. */
+    static Node part(Steps steps, Node... nodes) {
+        Node box = part(nodes);
+        box.getProperties().put(Steps.class, steps);
+        return box;
+    }
+
+    /** The steps of the part reached; null for the quiz and for a part without steps. */
+    Steps steps() {
+        int i = shown.get();
+        return i < figures.size() ? (Steps) figures.get(i).getProperties().get(Steps.class) : null;
+    }
+
     /** The part reached, from 0 (the quiz after the figures). */
     IntegerProperty shownProperty() {
         return shown;
@@ -77,6 +91,9 @@ final class Parts {
             return false;
         }
         shown.set(shown.get() + 1);
+        if (steps() != null) {
+            steps().first();
+        }
         bringIntoView();
         return true;
     }
@@ -86,6 +103,9 @@ final class Parts {
             return false;
         }
         shown.set(Math.min(shown.get(), count()) - 1);
+        if (steps() != null) {
+            steps().last();
+        }
         bringIntoView();
         return true;
     }

@@ -181,7 +181,7 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
         Node hand = Maps.control("heads-hand", Maps.figure(i18n, c, x -> Maps.single(
                 Maps.data(ReadingHeadsChapter.HAND_TOKENS, ReadingHeadsChapter.HAND_TOKENS, ReadingHeadsChapter.HAND,
                         (i, j) -> j > i),
-                Maps.options(i18n, "chapter.ui.heads.hand", "chapter.ui.weight", 2, 52))), 16);
+                Maps.options(i18n, "chapter.ui.heads.hand", "chapter.ui.weight", 2, 72))), 16);
         HeadScores h = ReadingHeadsChapter.handScores();
         Label handScores = PageLayout.computed(i18n, "heads-hand-scores", () -> i18n.get("chapter.ui.heads.handScores",
                 score(i18n, Detector.PREVIOUS, h), score(i18n, Detector.FIRST, h), score(i18n, Detector.DELIMITER, h),

@@ -50,6 +50,14 @@ final class Steps {
         return true;
     }
 
+    void first() {
+        step.set(1);
+    }
+
+    void last() {
+        step.set(count.get());
+    }
+
     /** "◀ Step back", "Step n of N", "Next step ▶"; node ids {@code id}-back, {@code id}-step, {@code id}-next. */
     Node control(I18n i18n, String id) {
         return control(i18n, id, new SimpleBooleanProperty(false));

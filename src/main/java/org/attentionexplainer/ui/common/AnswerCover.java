@@ -36,6 +36,8 @@ public final class AnswerCover {
         answer.visibleProperty().bind(javafx.beans.binding.Bindings.not(hidden));
         StackPane whole = new StackPane(answer, cover);
         whole.getStyleClass().add("answer");
+        // a line shorter than the page starts at the left, as the lines around it do, not centred
+        whole.setAlignment(javafx.geometry.Pos.TOP_LEFT);
         if (answer.getId() != null) {
             whole.setId("cover-" + answer.getId());
             show.setId("reveal-" + answer.getId());
