@@ -14,6 +14,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.attentionexplainer.ui.chapters.ChaptersScreen;
 import org.attentionexplainer.ui.chapters.ChaptersViewModel;
+import org.attentionexplainer.ui.chapters.RegisteredChapters;
 import org.attentionexplainer.ui.shell.MainViewModel;
 import org.attentionexplainer.ui.shell.PresenterScreens;
 import org.junit.jupiter.api.AfterEach;
@@ -28,7 +29,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * page's notes; its buttons and keys drive the slide, and ending presentation mode closes it and
  * brings the window back. Headless Monocle has one display, so the tests hand the two displays'
  * bounds to {@link PresenterScreens#present} themselves; with one display F5 opens no console.
- * The masks chapter (4 of 15) has two parts: the masks, then the weights.
+ * The masks chapter has two parts: the masks, then the weights.
  */
 class PresenterConsoleUiTest {
     private static final Rectangle2D PROJECTOR = new Rectangle2D(0, 0, 1280, 800);
@@ -59,7 +60,7 @@ class PresenterConsoleUiTest {
     private void openOnMasks(Locale language) throws Exception {
         open(language, "chapters");
         ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
-        robot.interact(() -> chapters.goTo(3));
+        robot.interact(() -> chapters.goTo(RegisteredChapters.ids().indexOf("masks")));
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -11,6 +11,7 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.Spinner;
 import javafx.scene.input.KeyCode;
 import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.ui.chapters.RegisteredChapters;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -73,7 +74,7 @@ class WhyKvFlashChaptersUiTest {
     }
 
     private String progress(int chapter) {
-        return (turkish ? "Bölüm " + chapter + " / " : "Chapter " + chapter + " of ") + 15;
+        return (turkish ? "Bölüm " + chapter + " / " : "Chapter " + chapter + " of ") + RegisteredChapters.ids().size();
     }
 
     private String step(int n, int of) {
