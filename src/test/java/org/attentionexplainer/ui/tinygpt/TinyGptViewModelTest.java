@@ -91,7 +91,7 @@ class TinyGptViewModelTest {
         vm.layersProperty().set("2");
         vm.headsProperty().set("5");
         vm.train();
-        assertEquals("Baş: 5 baş d_model 64 değerini tam bölmüyor. Şimdiki model duruyor.", vm.messageProperty().get());
+        assertEquals("Kafa: 5 kafa d_model 64 değerini tam bölmüyor. Şimdiki model duruyor.", vm.messageProperty().get());
         vm.headsProperty().set("4");
         vm.stepsProperty().set("0");
         vm.train();
