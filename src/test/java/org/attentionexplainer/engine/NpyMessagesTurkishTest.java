@@ -88,7 +88,7 @@ class NpyMessagesTurkishTest {
                         npy(F4, new byte[5])));
     }
 
-    private static void assertTurkish(NpyException e, String name) {
+    private static void assertTurkish(UnusableFile e, String name) {
         String english = e.getMessage();
         String turkish = e.wordedIn(TR);
         assertEquals(english, e.wordedIn(EN));
@@ -102,7 +102,7 @@ class NpyMessagesTurkishTest {
     @MethodSource("badFiles")
     void everyRefusalOfABadFileIsWordedInTurkish(String what, String problem, byte[] bytes) throws IOException {
         Path file = Files.write(dir.resolve("w.npy"), bytes);
-        NpyException e = assertThrows(NpyException.class, () -> Npy.read(file));
+        UnusableFile e = assertThrows(UnusableFile.class, () -> Npy.read(file));
         assertEquals(file + ": " + problem, e.getMessage(), "the English stays as it was");
         assertTurkish(e, file.toString());
     }
@@ -110,11 +110,11 @@ class NpyMessagesTurkishTest {
     @Test
     void aMissingFileAndAFolderAreRefusedInTurkish() throws IOException {
         Path missing = dir.resolve("yok.npy");
-        NpyException e = assertThrows(NpyException.class, () -> Npy.read(missing));
+        UnusableFile e = assertThrows(UnusableFile.class, () -> Npy.read(missing));
         assertEquals(missing + ": no such file", e.getMessage());
         assertEquals(missing + ": böyle bir dosya yok", e.wordedIn(TR));
         Path folder = Files.createDirectory(dir.resolve("klasör.npy"));
-        e = assertThrows(NpyException.class, () -> Npy.read(folder));
+        e = assertThrows(UnusableFile.class, () -> Npy.read(folder));
         assertEquals(folder + ": is a folder, not a .npy file", e.getMessage());
         assertTurkish(e, folder.toString());
     }
@@ -122,12 +122,12 @@ class NpyMessagesTurkishTest {
     @Test
     void aStreamThatEndsEarlyOrHoldsMoreThanOneReadIsRefusedInTurkish() {
         byte[] cut = npy(F4, new byte[5]);
-        NpyException e = assertThrows(NpyException.class,
+        UnusableFile e = assertThrows(UnusableFile.class,
                 () -> Npy.read(new ByteArrayInputStream(cut), -1, Npy.DEFAULT_MAX_VALUES, "akış.npy"));
         assertEquals("akış.npy: file is truncated", e.getMessage());
         assertTurkish(e, "akış.npy");
         byte[] big = npy(F4.replace("<f4", "<f8").replace("(2,)", "(268435456,)"), new byte[16]);
-        e = assertThrows(NpyException.class,
+        e = assertThrows(UnusableFile.class,
                 () -> Npy.read(new ByteArrayInputStream(big), -1, Npy.DEFAULT_MAX_VALUES, "büyük.npy"));
         assertTurkish(e, "büyük.npy");
     }
@@ -135,11 +135,11 @@ class NpyMessagesTurkishTest {
     @Test
     void theTurkishKeepsTheFileTheShapeAndTheTypeAsTheFileGaveThem() throws IOException {
         Path file = Files.write(dir.resolve("x.npy"), npy(F4.replace("<f4", "<c8"), new byte[16]));
-        NpyException e = assertThrows(NpyException.class, () -> Npy.read(file));
+        UnusableFile e = assertThrows(UnusableFile.class, () -> Npy.read(file));
         assertEquals(file + ": desteklenmeyen veri türü (dtype) '<c8' (float32 ya da float64 kullanın)",
                 e.wordedIn(TR));
         Files.write(file, npy(F4, new byte[5]));
-        e = assertThrows(NpyException.class, () -> Npy.read(file));
+        e = assertThrows(UnusableFile.class, () -> Npy.read(file));
         assertEquals(file + ": dosya yarıda kesilmiş: <f4 türündeki (2,) biçimi 8 bayt veri ister, dosyada 5 bayt var",
                 e.wordedIn(TR));
     }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Npy;
-import org.attentionexplainer.engine.NpyException;
+import org.attentionexplainer.engine.UnusableFile;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.export.ComputeSpecReader;
@@ -18,7 +18,7 @@ import org.attentionexplainer.export.SpecException;
 /**
  * Reads what a learner brings: a COMPUTE spec, token vectors or projection weights as
  * {@code .npy}. Every problem becomes one readable line: a message key and its arguments (a
- * {@link NpyException}, a {@link SpecException}), worded in the reader's language by the window.
+ * {@link UnusableFile}, a {@link SpecException}), worded in the reader's language by the window.
  */
 final class DataFiles {
     private DataFiles() {
@@ -43,13 +43,13 @@ final class DataFiles {
         Tensor x = Npy.read(file);
         String name = file.getFileName().toString();
         if (x.rank() != 2 && x.rank() != 3) {
-            throw new NpyException(name, "engine.spec.inputShape", x.shapeString());
+            throw new UnusableFile(name, "engine.spec.inputShape", x.shapeString());
         }
         if (x.dim(-2) < 1 || x.dim(-1) < 1) {
-            throw new NpyException(name, "explorer.npy.noTokens", x.shapeString());
+            throw new UnusableFile(name, "explorer.npy.noTokens", x.shapeString());
         }
         if (x.dim(-2) > Tokenizer.MAX_TOKENS) {
-            throw new NpyException(name, "explorer.npy.tooManyTokens", String.valueOf(x.dim(-2)),
+            throw new UnusableFile(name, "explorer.npy.tooManyTokens", String.valueOf(x.dim(-2)),
                     String.valueOf(Tokenizer.MAX_TOKENS));
         }
         requireFinite(name, x);
@@ -64,18 +64,18 @@ final class DataFiles {
         if (files.size() == 1) {
             Tensor w = matrix(files.get(0));
             if (w.dim(1) % 3 != 0) {
-                throw new NpyException(files.get(0).getFileName().toString(), "explorer.npy.fused", w.shapeString());
+                throw new UnusableFile(files.get(0).getFileName().toString(), "explorer.npy.fused", w.shapeString());
             }
             return new Projection.Fused(w, null);
         }
         if (files.size() != 3) {
-            throw new NpyException("", "explorer.npy.fileCount");
+            throw new UnusableFile("", "explorer.npy.fileCount");
         }
         Tensor[] qkv = new Tensor[3];
         for (Path f : files) {
             int role = role(f.getFileName().toString());
             if (role < 0 || qkv[role] != null) {
-                throw new NpyException("", "explorer.npy.roles", names(files));
+                throw new UnusableFile("", "explorer.npy.roles", names(files));
             }
             qkv[role] = matrix(f);
         }
@@ -86,7 +86,7 @@ final class DataFiles {
         Tensor w = Npy.read(file);
         String name = file.getFileName().toString();
         if (w.rank() != 2) {
-            throw new NpyException(name, "explorer.npy.matrix", w.shapeString());
+            throw new UnusableFile(name, "explorer.npy.matrix", w.shapeString());
         }
         requireFinite(name, w);
         return w;
@@ -117,7 +117,7 @@ final class DataFiles {
         float[] v = x.toArray();
         for (int i = 0; i < v.length; i++) {
             if (!Float.isFinite(v[i])) {
-                throw new NpyException(name, "export.session.notFinite", String.valueOf(i + 1),
+                throw new UnusableFile(name, "export.session.notFinite", String.valueOf(i + 1),
                         String.valueOf(v.length), String.valueOf(v[i]));
             }
         }

@@ -176,6 +176,24 @@ class TinyGptViewModelTest {
     }
 
     @Test
+    void aDamagedFileIsRefusedWhollyInTheReadersLanguage(@TempDir Path dir) throws Exception {
+        var context = TestContexts.english();
+        context.i18n().localeProperty().set(java.util.Locale.forLanguageTag("tr"));
+        TinyGptViewModel vm = new TinyGptViewModel(context, Runnable::run);
+        vm.start();
+        GptWeights shipped = vm.modelProperty().get();
+        Path text = Files.writeString(dir.resolve("notlar.tinygpt"), "merhaba");
+        vm.open(text);
+        assertTrue(vm.errorProperty().get());
+        assertEquals("Model açılamıyor: " + text + ": küçük GPT model dosyası değil (\"attention-explainer tiny-gpt 1\" "
+                + "ile başlamıyor). Şimdiki model duruyor.", vm.messageProperty().get());
+        vm.open(dir.resolve("yok.tinygpt"));
+        assertEquals("Model açılamıyor: " + dir.resolve("yok.tinygpt") + ": böyle bir dosya yok. Şimdiki model duruyor.",
+                vm.messageProperty().get());
+        assertSame(shipped, vm.modelProperty().get());
+    }
+
+    @Test
     void theModelShownGoesToTheRealModelViewWithItsPrompt() {
         TinyGptViewModel vm = started();
         List<TransformerModel> models = new ArrayList<>();

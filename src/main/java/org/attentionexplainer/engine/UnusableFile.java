@@ -7,12 +7,13 @@ import java.util.Locale;
 import org.attentionexplainer.i18n.Localization;
 
 /**
- * A {@code .npy} file that cannot be used: the file as a message shows it, and the problem as a
- * message key of the bundles ({@code engine.npy.*}) with its arguments, so that a screen words it
- * in the reader's language (see {@link Worded}); {@link #getMessage()} is the English wording,
- * "file: problem", for the command line and logs. Numbers are passed as text, as the file gave them.
+ * A file a user brings (a {@code .npy} array, a tiny GPT's model file) that cannot be used: the
+ * file as a message shows it, and the problem as a message key of the bundles ({@code engine.npy.*},
+ * {@code engine.tinygpt.file.*}) with its arguments, so that a screen words it in the reader's
+ * language (see {@link Worded}); {@link #getMessage()} is the English wording, "file: problem",
+ * for the command line and logs. Numbers are passed as text, as the file gave them.
  */
-public final class NpyException extends IOException implements Worded {
+public final class UnusableFile extends IOException implements Worded {
     private final String file;
     private final String messageKey;
     private final List<Object> messageArgs;
@@ -22,11 +23,11 @@ public final class NpyException extends IOException implements Worded {
      * @param key  the problem's message key
      * @param args its arguments
      */
-    public NpyException(String file, String key, Object... args) {
+    public UnusableFile(String file, String key, Object... args) {
         this(file, key, List.copyOf(Arrays.asList(args)));
     }
 
-    private NpyException(String file, String key, List<Object> args) {
+    private UnusableFile(String file, String key, List<Object> args) {
         super(worded(file, key, args, Localization.of(Locale.ENGLISH)));
         this.file = file;
         this.messageKey = key;
