@@ -74,6 +74,20 @@ class TurkishGlossaryTest {
     }
 
     @Test
+    void noTurkishTextSaysTokenizerBesidesAFileName() throws IOException {
+        Properties tr = new Properties();
+        tr.load(new java.io.StringReader(raw()));
+        Pattern tokenizer = Pattern.compile("(?i)tokenizer(?![._\\p{L}])");
+        Set<String> keys = new TreeSet<>();
+        for (String k : tr.stringPropertyNames()) {
+            if (tokenizer.matcher(tr.getProperty(k)).find()) {
+                keys.add(k);
+            }
+        }
+        assertEquals(Set.of(), keys, "texts that say \"tokenizer\" where the glossary says \"tokenlayıcı\"");
+    }
+
+    @Test
     void theRuleForBasFindsHeadsAndLeavesOtherMeanings() {
         assertEquals(Set.of("Baş"), headsAsBas("Baş"));
         assertEquals(Set.of("baş"), headsAsBas("Her baş ne yapıyor"));
