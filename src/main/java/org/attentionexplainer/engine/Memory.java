@@ -59,9 +59,13 @@ public final class Memory {
 
     /** "the 900 MiB of native memory free (limit 4096 MiB, -Dorg.bytedeco.javacpp.maxphysicalbytes)": for refusals. */
     public static String nativeShortfall() {
-        return "the " + mib(nativeAvailable()) + " MiB of native memory free (the limit is "
-                + mib(org.bytedeco.javacpp.Pointer.maxPhysicalBytes())
-                + " MiB, set by -Dorg.bytedeco.javacpp.maxphysicalbytes)";
+        return nativeFree().toString();
+    }
+
+    /** {@link #nativeShortfall()} as a part of a message, worded where the message is. */
+    public static Worded.Phrase nativeFree() {
+        return new Worded.Phrase("engine.memory.nativeFree", String.valueOf(mib(nativeAvailable())),
+                String.valueOf(mib(org.bytedeco.javacpp.Pointer.maxPhysicalBytes())));
     }
 
     /** Whole MiB, rounded up, as messages give sizes. */
@@ -71,7 +75,12 @@ public final class Memory {
 
     /** "more than the 800 MiB free for it in the 1024 MiB Java heap": the end of a refusal. */
     public static String shortfall() {
-        return "more than the " + (usable() >> 20) + " MiB free for it in the "
-                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB Java heap";
+        return heapFree().toString();
+    }
+
+    /** {@link #shortfall()} as a part of a message, worded where the message is. */
+    public static Worded.Phrase heapFree() {
+        return new Worded.Phrase("engine.memory.heapFree", String.valueOf(usable() >> 20),
+                String.valueOf(Runtime.getRuntime().maxMemory() >> 20));
     }
 }

@@ -43,29 +43,34 @@ public final class Npy {
         try {
             fileSize = Files.size(path);
         } catch (NoSuchFileException e) {
-            throw new IOException(shown + ": no such file");
+            throw new UnusableFile(shown, "engine.file.noSuchFile");
         } catch (AccessDeniedException e) {
-            throw new IOException(shown + ": permission denied");
+            throw new UnusableFile(shown, "engine.file.denied");
         } catch (FileSystemException e) {
-            throw new IOException(shown + ": cannot read" + (e.getReason() == null ? "" : ": " + e.getReason()));
+            throw cannotRead(shown, e);
         }
         if (Files.isDirectory(path)) {
-            throw new IOException(shown + ": is a folder, not a .npy file");
+            throw new UnusableFile(shown, "engine.npy.folder");
         }
         try (InputStream in = Files.newInputStream(path)) {
             return read(in, fileSize, maxValues, shown);
         } catch (AccessDeniedException e) {
-            throw new IOException(shown + ": permission denied");
+            throw new UnusableFile(shown, "engine.file.denied");
         } catch (FileSystemException e) {
-            throw new IOException(shown + ": cannot read" + (e.getReason() == null ? "" : ": " + e.getReason()));
+            throw cannotRead(shown, e);
         }
+    }
+
+    private static UnusableFile cannotRead(String shown, FileSystemException e) {
+        return e.getReason() == null ? new UnusableFile(shown, "engine.file.cannotRead")
+                : new UnusableFile(shown, "engine.file.cannotReadBecause", e.getReason());
     }
 
     /** Reads from a stream of known total length (use -1 if unknown). */
     public static Tensor read(InputStream in, long totalBytes, long maxValues, String name) throws IOException {
         byte[] magic = in.readNBytes(8);
         if (magic.length < 8 || !startsWithMagic(magic)) {
-            throw new IOException(name + ": not a .npy file (no NumPy magic header)");
+            throw new UnusableFile(name, "engine.npy.notNpy");
         }
         int major = magic[6];
         int headerLen;
@@ -73,58 +78,55 @@ public final class Npy {
         if (major == 1) {
             byte[] len = in.readNBytes(2);
             if (len.length < 2) {
-                throw new IOException(name + ": truncated .npy header");
+                throw new UnusableFile(name, "engine.npy.truncatedHeader");
             }
             headerLen = ByteBuffer.wrap(len).order(ByteOrder.LITTLE_ENDIAN).getShort() & 0xFFFF;
             prefix = 10;
         } else if (major == 2 || major == 3) {
             byte[] len = in.readNBytes(4);
             if (len.length < 4) {
-                throw new IOException(name + ": truncated .npy header");
+                throw new UnusableFile(name, "engine.npy.truncatedHeader");
             }
             headerLen = ByteBuffer.wrap(len).order(ByteOrder.LITTLE_ENDIAN).getInt();
             prefix = 12;
         } else {
-            throw new IOException(name + ": unsupported .npy version " + major);
+            throw new UnusableFile(name, "engine.npy.version", String.valueOf(major));
         }
         if (headerLen < 0 || headerLen > MAX_HEADER) {
-            throw new IOException(name + ": .npy header of " + headerLen + " bytes is not plausible");
+            throw new UnusableFile(name, "engine.npy.headerLength", String.valueOf(headerLen));
         }
         byte[] headerBytes = in.readNBytes(headerLen);
         if (headerBytes.length < headerLen) {
-            throw new IOException(name + ": truncated .npy header");
+            throw new UnusableFile(name, "engine.npy.truncatedHeader");
         }
         String header = new String(headerBytes, major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
         String descr = match(DESCR, header, name, "descr");
         if ("True".equals(match(FORTRAN, header, name, "fortran_order"))) {
-            throw new IOException(name + ": Fortran-order arrays are not supported; save a C-order array "
-                    + "(numpy.ascontiguousarray)");
+            throw new UnusableFile(name, "engine.npy.fortran");
         }
         int[] shape = parseShape(match(SHAPE, header, name, "shape"), name);
         long count = 1;
         for (int d : shape) {
             count *= d;
             if (count > maxValues) {
-                throw new IOException(name + ": array of shape " + Tensor.describe(shape) + " exceeds the limit of "
-                        + maxValues + " values");
+                throw new UnusableFile(name, "engine.npy.tooManyValues", Tensor.describe(shape),
+                        String.valueOf(maxValues));
             }
         }
         DType type = DType.parse(descr, name);
         long dataBytes = count * type.size;
         if (totalBytes >= 0 && totalBytes - prefix - headerLen < dataBytes) {
-            throw new IOException(name + ": file is truncated: shape " + Tensor.describe(shape) + " of "
-                    + MessageText.quote(descr) + " needs " + dataBytes + " bytes of data, the file has "
-                    + (totalBytes - prefix - headerLen));
+            throw new UnusableFile(name, "engine.npy.truncatedData", Tensor.describe(shape),
+                    MessageText.quote(descr), String.valueOf(dataBytes), String.valueOf(totalBytes - prefix - headerLen));
         }
         if (dataBytes > Integer.MAX_VALUE - 8) {
             // within the value limit, 8-byte values can still pass what one Java array holds
-            throw new IOException(name + ": array of shape " + Tensor.describe(shape) + " of "
-                    + MessageText.quote(descr) + " needs " + dataBytes + " bytes, more than one read can hold; save it"
-                    + " as float32");
+            throw new UnusableFile(name, "engine.npy.beyondOneRead", Tensor.describe(shape),
+                    MessageText.quote(descr), String.valueOf(dataBytes));
         }
         byte[] raw = in.readNBytes(Math.toIntExact(dataBytes));
         if (raw.length < dataBytes) {
-            throw new IOException(name + ": file is truncated");
+            throw new UnusableFile(name, "engine.npy.truncated");
         }
         return Tensor.wrap(type.decode(ByteBuffer.wrap(raw).order(type.order), (int) count), shape);
     }
@@ -182,7 +184,7 @@ public final class Npy {
     private static String match(Pattern p, String header, String name, String key) throws IOException {
         Matcher m = p.matcher(header);
         if (!m.find()) {
-            throw new IOException(name + ": .npy header has no '" + key + "'");
+            throw new UnusableFile(name, "engine.npy.headerField", key);
         }
         return m.group(1);
     }
@@ -199,11 +201,11 @@ public final class Npy {
             try {
                 long d = Long.parseLong(s);
                 if (d < 0 || d > Integer.MAX_VALUE) {
-                    throw new IOException(name + ": bad dimension " + MessageText.quote(s) + " in .npy shape");
+                    throw new UnusableFile(name, "engine.npy.dimensionRange", MessageText.quote(s));
                 }
                 dims[n++] = (int) d;
             } catch (NumberFormatException e) {
-                throw new IOException(name + ": bad dimension '" + MessageText.quote(s) + "' in .npy shape");
+                throw new UnusableFile(name, "engine.npy.dimensionText", MessageText.quote(s));
             }
         }
         return java.util.Arrays.copyOf(dims, n);
@@ -221,7 +223,7 @@ public final class Npy {
 
         static DType parse(String descr, String name) throws IOException {
             if (descr.length() < 3) {
-                throw new IOException(name + ": unsupported dtype '" + MessageText.quote(descr) + "'");
+                throw new UnusableFile(name, "engine.npy.dtypeShort", MessageText.quote(descr));
             }
             char endian = descr.charAt(0);
             DType t = switch (descr.substring(1)) {
@@ -233,12 +235,10 @@ public final class Npy {
                 case "i2" -> I2;
                 case "i4" -> I4;
                 case "i8" -> I8;
-                default -> throw new IOException(name + ": unsupported dtype '" + MessageText.quote(descr)
-                        + "' (use float32 or float64)");
+                default -> throw new UnusableFile(name, "engine.npy.dtype", MessageText.quote(descr));
             };
             if (endian == '>' && t.size > 1) {
-                throw new IOException(name + ": big-endian arrays are not supported; save with dtype '<"
-                        + descr.substring(1) + "'");
+                throw new UnusableFile(name, "engine.npy.bigEndian", descr.substring(1));
             }
             return t;
         }

@@ -27,6 +27,7 @@ import org.attentionexplainer.engine.Memory;
 import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.Normalization;
 import org.attentionexplainer.engine.Npy;
+import org.attentionexplainer.engine.UnusableFile;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Scale;
 import org.attentionexplainer.engine.Tensor;
@@ -364,6 +365,9 @@ public final class ComputeSpecReader {
             inputFiles.add(file);
             try {
                 return Npy.read(file);
+            } catch (UnusableFile e) {
+                // worded as an argument, so that the file's name stays in the message in every language
+                throw new SpecException(field, "engine.spec.plain", e);
             } catch (IOException e) {
                 throw new SpecException(field, "engine.spec.plain", String.valueOf(e.getMessage()));
             }

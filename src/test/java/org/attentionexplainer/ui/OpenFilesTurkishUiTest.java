@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
 import javafx.stage.Window;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.ui.explorer.ExplorerScreen;
@@ -24,9 +26,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * A spec or session that cannot be used, opened in a Turkish window, is refused in Turkish: the
- * reader's problem (the field, what it must be, what the file has) with nothing of its English
- * left, and the explorer stays as it was.
+ * A spec, session or .npy file that cannot be used, opened in a Turkish window, is refused in
+ * Turkish: the reader's problem (the field, what it must be, what the file has) with nothing of its
+ * English left, and the explorer stays as it was.
  */
 class OpenFilesTurkishUiTest {
     private static final String SENTENCE = "kuşlar şafakta öter";
@@ -81,6 +83,24 @@ class OpenFilesTurkishUiTest {
                 .findFirst().orElseThrow(() -> new AssertionError("no error shown"));
         assertEquals("Oturum açılamadı: ders.json: sıcaklık [0.05, 10] aralığında olmalı, 50.0 verildi",
                 error);
+        assertEquals(SENTENCE, explorer.model().sentenceProperty().get());
+    }
+
+    @Test
+    void aBadNpyFileIsRefusedInTurkishAsWeightsAndThroughASpec() throws Exception {
+        Path weights = Files.writeString(dir.resolve("ağırlık.npy"), "merhaba");
+        Path spec = Files.writeString(dir.resolve("durum.json"), "{\"input\": \"ağırlık.npy\"}");
+        MainViewModel model = open(new FixedFiles(dir));
+        ExplorerScreen explorer = (ExplorerScreen) model.currentProperty().get();
+        robot.interact(() -> explorer.model().loadWeights(List.of(weights)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("ağırlık.npy kullanılamadı: " + weights + ": .npy dosyası değil (NumPy imza başlığı yok)",
+                robot.lookup("#explorer-message").queryAs(Label.class).getText());
+        Window window = robot.lookup("#blank-screen").query().getScene().getWindow();
+        robot.interact(() -> model.openFile(spec, window));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("durum.json kullanılamadı: input: " + weights + ": .npy dosyası değil (NumPy imza başlığı yok)",
+                robot.lookup("#explorer-message").queryAs(Label.class).getText());
         assertEquals(SENTENCE, explorer.model().sentenceProperty().get());
     }
 }

@@ -11,6 +11,7 @@ import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.NdArrays;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.Worded;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
@@ -45,8 +46,8 @@ public final class Checkpoint implements AutoCloseable {
             for (String name : f.entries().keySet()) {
                 SafeTensors other = byName.putIfAbsent(name, f);
                 if (other != null) {
-                    throw new ModelFormatException(f.fileName() + ": tensor " + tensor(name)
-                            + " is also in " + other.fileName());
+                    throw new ModelFormatException("engine.model.ck.twice", f.fileName(), tensor(name),
+                            other.fileName());
                 }
             }
         }
@@ -59,7 +60,7 @@ public final class Checkpoint implements AutoCloseable {
      *
      * @throws ModelFormatException if no tensor ends with it
      */
-    public void findPrefix(String anchor, String family) {
+    public void findPrefix(String anchor, Worded family) {
         String best = null;
         for (String name : byName.keySet()) {
             if (name.endsWith(anchor) && (name.length() == anchor.length()
@@ -71,8 +72,7 @@ public final class Checkpoint implements AutoCloseable {
             }
         }
         if (best == null) {
-            throw new ModelFormatException(fileNames + ": no tensor " + anchor + ", so these are not the weights of a "
-                    + family);
+            throw new ModelFormatException("engine.model.ck.noAnchor", fileNames, anchor, family);
         }
         prefix = best;
     }
@@ -107,13 +107,12 @@ public final class Checkpoint implements AutoCloseable {
     public SafeTensors.Entry require(String name, long... shape) {
         SafeTensors file = byName.get(prefix + name);
         if (file == null) {
-            throw new ModelFormatException(fileNames + ": no tensor " + tensor(prefix + name)
-                    + ", which the model's config.json calls for");
+            throw new ModelFormatException("engine.model.ck.missing", fileNames, tensor(prefix + name));
         }
         SafeTensors.Entry e = file.entry(prefix + name).orElseThrow();
         if (!Arrays.equals(e.shape(), shape)) {
-            throw new ModelFormatException(file.fileName() + ": tensor " + tensor(e.name()) + " has shape "
-                    + e.shapeText() + ", but config.json calls for " + Arrays.toString(shape));
+            throw new ModelFormatException("engine.model.ck.shape", file.fileName(), tensor(e.name()), e.shapeText(),
+                    Arrays.toString(shape));
         }
         return e;
     }

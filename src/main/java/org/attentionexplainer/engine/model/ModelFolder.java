@@ -20,6 +20,7 @@ import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.Backends;
 import org.attentionexplainer.engine.Memory;
 import org.attentionexplainer.engine.MessageText;
+import org.attentionexplainer.engine.Worded;
 import org.attentionexplainer.engine.bert.BertCheckpoint;
 import org.attentionexplainer.engine.bert.EncoderModel;
 import org.attentionexplainer.engine.bert.ModelLoadException;
@@ -64,12 +65,11 @@ public final class ModelFolder {
         String shown = MessageText.name(folder.toString());
         try {
             if (!Files.isDirectory(folder)) {
-                throw new ModelLoadException(shown + " is not a folder");
+                throw new ModelLoadException("engine.model.notFolder", shown);
             }
             Path configFile = folder.resolve(ModelConfig.FILE);
             if (!Files.isRegularFile(configFile)) {
-                throw new ModelLoadException(shown + " has no config.json: a model folder in the Hugging Face layout"
-                        + " holds config.json, model.safetensors and the tokenizer files");
+                throw new ModelLoadException("engine.model.noConfig", shown);
             }
             ModelConfig config;
             try (InputStream in = Files.newInputStream(configFile)) {
@@ -80,7 +80,7 @@ public final class ModelFolder {
             List<SafeTensors> files = openWeights(folder, shown);
             try (Checkpoint ck = new Checkpoint(files)) {
                 ck.findPrefix(bert ? BertCheckpoint.anchor() : GptCheckpoint.anchor(),
-                        bert ? "BERT encoder" : "GPT-2 decoder");
+                        new Worded.Phrase(bert ? "engine.model.family.bert" : "engine.model.family.gpt2"));
                 if (bert) {
                     BertCheckpoint.verify(ck, config);
                 } else {
@@ -90,10 +90,10 @@ public final class ModelFolder {
                 long layer = 4 * (bert ? BertCheckpoint.layerValues(config) : GptCheckpoint.layerValues(config));
                 int layers = layersThatFit(embedding, layer, config.layers(), nativeAvailable - MARGIN);
                 if (layers == 0) {
-                    throw new ModelLoadException(shown + ": the weights need " + Memory.mib(embedding
-                            + config.layers() * layer) + " MiB as float32, and even the embeddings, one layer and "
-                            + Memory.mib(MARGIN) + " MiB to work in (" + Memory.mib(embedding + layer + MARGIN)
-                            + " MiB) are more than " + Memory.nativeShortfall());
+                    throw new ModelLoadException("engine.model.weightsMemory", shown,
+                            String.valueOf(Memory.mib(embedding + config.layers() * layer)),
+                            String.valueOf(Memory.mib(MARGIN)), String.valueOf(Memory.mib(embedding + layer + MARGIN)),
+                            Memory.nativeFree());
                 }
                 requireHeapForTokenizer(tokenizerFiles, shown);
                 progress.accept(0.02);
@@ -118,17 +118,15 @@ public final class ModelFolder {
                 return model;
             }
         } catch (ModelFormatException e) {
-            throw new ModelLoadException(e.getMessage(), e);
+            throw new ModelLoadException(e, e.messageKey(), e.messageArgs().toArray());
         } catch (NoSuchFileException e) {
-            throw new ModelLoadException(MessageText.name(e.getFile()) + " does not exist", e);
+            throw new ModelLoadException(e, "engine.model.notExist", MessageText.name(e.getFile()));
         } catch (AccessDeniedException e) {
-            throw new ModelLoadException("cannot read " + MessageText.name(e.getFile()) + ": permission denied", e);
+            throw new ModelLoadException(e, "engine.model.denied", MessageText.name(e.getFile()));
         } catch (IOException e) {
-            throw new ModelLoadException("cannot read the model in " + shown + ": "
-                    + MessageText.oneLine(e.getMessage()), e);
+            throw new ModelLoadException(e, "engine.model.cannotRead", shown, MessageText.oneLine(e.getMessage()));
         } catch (OutOfMemoryError e) {
-            throw new ModelLoadException("not enough memory to load the model in " + shown + ": "
-                    + MessageText.oneLine(e.getMessage()) + "; start Java with a larger -Xmx", e);
+            throw new ModelLoadException(e, "engine.model.outOfMemory", shown, MessageText.oneLine(e.getMessage()));
         }
     }
 
@@ -152,9 +150,7 @@ public final class ModelFolder {
             paths.addAll(shards(index, folder));
         } else {
             boolean pickle = Files.exists(folder.resolve("pytorch_model.bin"));
-            throw new ModelLoadException(shown + " has no model.safetensors" + (pickle
-                    ? ": it holds pytorch_model.bin, PyTorch's pickle format, which this app does not read"
-                    + " (save the model again with safe_serialization)" : ""));
+            throw new ModelLoadException(pickle ? "engine.model.pickle" : "engine.model.noWeights", shown);
         }
         List<SafeTensors> files = new ArrayList<>();
         try {
@@ -176,19 +172,18 @@ public final class ModelFolder {
         try (InputStream in = Files.newInputStream(index)) {
             root = new ObjectMapper().readTree(in);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new ModelFormatException(shown + " is not valid JSON: " + MessageText.oneLine(e.getOriginalMessage()));
+            throw new ModelFormatException("engine.model.shardsJson", shown, MessageText.oneLine(e.getOriginalMessage()));
         }
         JsonNode map = root == null ? null : root.path("weight_map");
         if (map == null || !map.isObject() || map.isEmpty()) {
-            throw new ModelFormatException(shown + " has no weight_map naming the shards");
+            throw new ModelFormatException("engine.model.shardsMap", shown);
         }
         Set<Path> out = new LinkedHashSet<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext(); ) {
             String file = it.next().getValue().asText("");
             Path p = folder.resolve(file).normalize();
             if (file.isEmpty() || !folder.normalize().equals(p.getParent())) {
-                throw new ModelFormatException(shown + " names the shard " + MessageText.quote(file)
-                        + ", which is not a file in the model's folder");
+                throw new ModelFormatException("engine.model.shardName", shown, MessageText.quote(file));
             }
             out.add(p);
         }
@@ -206,8 +201,7 @@ public final class ModelFolder {
         if (!bert && Files.isRegularFile(folder.resolve("vocab.json")) && Files.isRegularFile(folder.resolve("merges.txt"))) {
             return List.of(folder.resolve("vocab.json"), folder.resolve("merges.txt"));
         }
-        throw new ModelLoadException(shown + " has no tokenizer: put tokenizer.json beside config.json"
-                + (bert ? ", or BERT's vocab.txt" : ", or GPT-2's vocab.json and merges.txt"));
+        throw new ModelLoadException(bert ? "engine.model.noTokenizerBert" : "engine.model.noTokenizerGpt", shown);
     }
 
     /** The tokenizer's JSON tree and maps take a few times the files' size on the heap. */
@@ -218,8 +212,8 @@ public final class ModelFolder {
         }
         long need = 16 * bytes;
         if (!Memory.fits(need)) {
-            throw new ModelLoadException(shown + ": the tokenizer needs about " + Memory.mib(need) + " MiB, "
-                    + Memory.shortfall() + " (start Java with a larger -Xmx)");
+            throw new ModelLoadException("engine.model.tokenizerMemory", shown, String.valueOf(Memory.mib(need)),
+                    Memory.heapFree());
         }
     }
 
@@ -257,9 +251,8 @@ public final class ModelFolder {
     /** Token ids beyond the embedding's rows would read no embedding. */
     private static void requireRows(int vocabulary, ModelConfig config, List<Path> files, String table) {
         if (vocabulary > config.vocabSize()) {
-            throw new ModelFormatException(MessageText.name(files.get(0).toString()) + ": the tokenizer has "
-                    + vocabulary + " tokens, but the model's token embeddings (" + table + ") have only "
-                    + config.vocabSize() + " rows: token ids from " + config.vocabSize() + " on would have none");
+            throw new ModelFormatException("engine.model.rows", MessageText.name(files.get(0).toString()),
+                    String.valueOf(vocabulary), table, String.valueOf(config.vocabSize()));
         }
     }
 }

@@ -100,19 +100,18 @@ public final class SafeTensors implements AutoCloseable {
     private static SafeTensors open(Source source, String fileName) throws IOException {
         long size = source.size();
         if (size < 8) {
-            throw new ModelFormatException(fileName + ": only " + size + " bytes long, too short for a safetensors"
-                    + " file (its header length alone takes 8)");
+            throw new ModelFormatException("engine.model.st.short", fileName, String.valueOf(size));
         }
         ByteBuffer lengthBytes = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
         source.read(0, lengthBytes);
         long n = lengthBytes.getLong(0);
         if (n < 0 || n > size - 8) {
-            throw new ModelFormatException(fileName + ": the header length says " + Long.toUnsignedString(n)
-                    + " bytes, but only " + (size - 8) + " follow it: the file is truncated or not a safetensors file");
+            throw new ModelFormatException("engine.model.st.headerLength", fileName, Long.toUnsignedString(n),
+                    String.valueOf(size - 8));
         }
         if (n > MAX_HEADER) {
-            throw new ModelFormatException(fileName + ": a header of " + n + " bytes is larger than the "
-                    + MAX_HEADER + " that safetensors allows");
+            throw new ModelFormatException("engine.model.st.headerTooLarge", fileName, String.valueOf(n),
+                    String.valueOf(MAX_HEADER));
         }
         ByteBuffer header = ByteBuffer.allocate((int) n);
         source.read(8, header);
@@ -127,15 +126,14 @@ public final class SafeTensors implements AutoCloseable {
             ObjectMapper json = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
             root = json.readTree(header);
         } catch (JsonProcessingException e) {
-            throw new ModelFormatException(fileName + ": the header is not valid JSON: "
-                    + MessageText.oneLine(e.getOriginalMessage()));
+            throw new ModelFormatException("engine.model.st.notJson", fileName,
+                    MessageText.oneLine(e.getOriginalMessage()));
         } catch (IOException e) {
             // CharConversionException and the like: the bytes are no text in any JSON encoding
-            throw new ModelFormatException(fileName + ": the header is not JSON text: "
-                    + MessageText.oneLine(e.getMessage()));
+            throw new ModelFormatException("engine.model.st.notText", fileName, MessageText.oneLine(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
-            throw new ModelFormatException(fileName + ": the header should be a JSON object of tensors");
+            throw new ModelFormatException("engine.model.st.notObject", fileName);
         }
         Map<String, Entry> entries = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
@@ -143,7 +141,7 @@ public final class SafeTensors implements AutoCloseable {
             String name = field.getKey();
             if (name.equals("__metadata__")) {
                 if (!field.getValue().isObject()) {
-                    throw new ModelFormatException(fileName + ": __metadata__ should be a JSON object");
+                    throw new ModelFormatException("engine.model.st.metadata", fileName);
                 }
                 continue;
             }
@@ -153,50 +151,47 @@ public final class SafeTensors implements AutoCloseable {
     }
 
     private static Entry entry(String name, JsonNode node, String fileName) {
-        String quoted = "tensor " + tensor(name);
+        String quoted = tensor(name);
         if (!node.isObject()) {
-            throw new ModelFormatException(fileName + ": " + quoted + " should be described by a JSON object");
+            throw new ModelFormatException("engine.model.st.entryObject", fileName, quoted);
         }
         JsonNode dtypeNode = node.path("dtype");
         if (!dtypeNode.isTextual()) {
-            throw new ModelFormatException(fileName + ": " + quoted + " has no dtype");
+            throw new ModelFormatException("engine.model.st.noDtype", fileName, quoted);
         }
         String dtype = dtypeNode.asText();
         if (Dtype.size(dtype) == 0) {
-            throw new ModelFormatException(fileName + ": " + quoted + " has dtype " + MessageText.quote(dtype)
-                    + ", which is not a safetensors dtype this app knows");
+            throw new ModelFormatException("engine.model.st.dtype", fileName, quoted, MessageText.quote(dtype));
         }
         JsonNode shapeNode = node.path("shape");
         if (!shapeNode.isArray()) {
-            throw new ModelFormatException(fileName + ": " + quoted + " has no shape");
+            throw new ModelFormatException("engine.model.st.noShape", fileName, quoted);
         }
         long[] shape = new long[shapeNode.size()];
         long values = 1;
         for (int i = 0; i < shape.length; i++) {
             JsonNode s = shapeNode.get(i);
             if (!s.canConvertToLong() || !s.isIntegralNumber() || s.asLong() < 0) {
-                throw new ModelFormatException(fileName + ": " + quoted + " has a shape that is not a list of sizes");
+                throw new ModelFormatException("engine.model.st.shapeSizes", fileName, quoted);
             }
             shape[i] = s.asLong();
             if (shape[i] != 0 && values > Long.MAX_VALUE / 8 / shape[i]) {
-                throw new ModelFormatException(fileName + ": " + quoted + "'s shape " + MessageText.quote(shapeNode.toString())
-                        + " has more values than any file can hold");
+                throw new ModelFormatException("engine.model.st.shapeTooLarge", fileName, quoted,
+                        MessageText.quote(shapeNode.toString()));
             }
             values *= shape[i];
         }
         JsonNode offsets = node.path("data_offsets");
         if (!offsets.isArray() || offsets.size() != 2 || !isOffset(offsets.get(0)) || !isOffset(offsets.get(1))
                 || offsets.get(0).asLong() > offsets.get(1).asLong()) {
-            throw new ModelFormatException(fileName + ": " + quoted + " needs data_offsets [begin, end] with"
-                    + " 0 <= begin <= end");
+            throw new ModelFormatException("engine.model.st.offsets", fileName, quoted);
         }
         long begin = offsets.get(0).asLong();
         long end = offsets.get(1).asLong();
         long bytes = values * Dtype.size(dtype);
         if (end - begin != bytes) {
-            throw new ModelFormatException(fileName + ": " + quoted + " is " + dtype + " of shape "
-                    + MessageText.quote(shapeNode.toString()) + ", " + bytes + " bytes, but its data_offsets span "
-                    + (end - begin) + " bytes");
+            throw new ModelFormatException("engine.model.st.span", fileName, quoted, dtype,
+                    MessageText.quote(shapeNode.toString()), String.valueOf(bytes), String.valueOf(end - begin));
         }
         return new Entry(name, dtype, shape, begin, end);
     }
@@ -211,25 +206,24 @@ public final class SafeTensors implements AutoCloseable {
         sorted.sort(Comparator.comparingLong(Entry::begin).thenComparingLong(Entry::end));
         for (int i = 1; i < sorted.size(); i++) {
             if (sorted.get(i).begin() < sorted.get(i - 1).end()) {
-                throw new ModelFormatException(fileName + ": the header places tensors " + tensor(sorted.get(i - 1).name())
-                        + " and " + tensor(sorted.get(i).name()) + " in overlapping bytes");
+                throw new ModelFormatException("engine.model.st.overlap", fileName, tensor(sorted.get(i - 1).name()),
+                        tensor(sorted.get(i).name()));
             }
         }
         long at = 0;
         for (Entry e : sorted) {
             if (e.begin() > at) {
-                throw new ModelFormatException(fileName + ": the header leaves bytes " + at + " to " + e.begin()
-                        + " of the data unused, before tensor " + tensor(e.name()));
+                throw new ModelFormatException("engine.model.st.gap", fileName, String.valueOf(at),
+                        String.valueOf(e.begin()), tensor(e.name()));
             }
             at = e.end();
         }
         if (at > dataSize) {
-            throw new ModelFormatException(fileName + ": the file is truncated: its header places tensor data up to"
-                    + " byte " + at + ", but only " + dataSize + " bytes of data follow the header");
+            throw new ModelFormatException("engine.model.st.truncated", fileName, String.valueOf(at),
+                    String.valueOf(dataSize));
         }
         if (at < dataSize) {
-            throw new ModelFormatException(fileName + ": " + (dataSize - at) + " bytes after the last tensor are"
-                    + " not described by the header");
+            throw new ModelFormatException("engine.model.st.trailing", fileName, String.valueOf(dataSize - at));
         }
     }
 
@@ -259,8 +253,7 @@ public final class SafeTensors implements AutoCloseable {
     public void readFloats(Entry e, FloatBuffer into, float maxMagnitude, BooleanSupplier cancelled) throws IOException {
         int width = Dtype.floatWidth(e.dtype());
         if (width == 0) {
-            throw new ModelFormatException(fileName + ": tensor " + tensor(e.name()) + " is stored as "
-                    + e.dtype() + "; weights must be float32 (F32), float16 (F16) or bfloat16 (BF16)");
+            throw new ModelFormatException("engine.model.st.storedAs", fileName, tensor(e.name()), e.dtype());
         }
         long total = e.values();
         if (into.remaining() < total) {
@@ -288,9 +281,9 @@ public final class SafeTensors implements AutoCloseable {
             }
             for (int i = 0; i < n; i++) {
                 if (!(Math.abs(values[i]) <= maxMagnitude)) {
-                    throw new ModelFormatException(fileName + ": tensor " + tensor(e.name()) + " holds "
-                            + values[i] + " (value " + (done + i + 1) + " of " + total + "); a trained weight is a"
-                            + " finite number within \u00b1" + (long) maxMagnitude);
+                    throw new ModelFormatException("engine.model.st.value", fileName, tensor(e.name()),
+                            String.valueOf(values[i]), String.valueOf(done + i + 1), String.valueOf(total),
+                            String.valueOf((long) maxMagnitude));
                 }
             }
             into.put(values, 0, n);
@@ -301,8 +294,7 @@ public final class SafeTensors implements AutoCloseable {
     /** A tensor's values on the heap (tests, small tensors). */
     public float[] floats(Entry e, float maxMagnitude) throws IOException {
         if (e.values() > org.attentionexplainer.engine.Memory.MAX_ARRAY) {
-            throw new ModelFormatException(fileName + ": tensor " + tensor(e.name())
-                    + " has more values than one array holds");
+            throw new ModelFormatException("engine.model.st.oneArray", fileName, tensor(e.name()));
         }
         float[] out = new float[(int) e.values()];
         readFloats(e, FloatBuffer.wrap(out), maxMagnitude, () -> false);

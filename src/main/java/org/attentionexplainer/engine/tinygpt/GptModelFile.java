@@ -21,6 +21,7 @@ import java.util.List;
 import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.UnusableFile;
 
 /**
  * A tiny GPT's model file (*.tinygpt): small, and readable with {@code head -2}.
@@ -34,7 +35,8 @@ import org.attentionexplainer.engine.Tensor;
  *
  * Reading trusts nothing: the header must be one JSON line of a plausible model, the value count
  * must be the one its shape needs, the file must hold exactly that many values, and every value
- * must be finite. A refusal is an {@link IOException} of one line that names the file.
+ * must be finite. A refusal is an {@link UnusableFile} of one line that names the file, worded in
+ * the reader's language by the window.
  */
 public final class GptModelFile {
     public static final String EXTENSION = ".tinygpt";
@@ -93,18 +95,19 @@ public final class GptModelFile {
         String shown = MessageText.name(path.toString());
         try {
             if (Files.isDirectory(path)) {
-                throw new IOException(shown + ": is a folder, not a model file");
+                throw new UnusableFile(shown, "engine.tinygpt.file.folder");
             }
             long size = Files.size(path);
             try (InputStream in = Files.newInputStream(path)) {
                 return read(in, size, shown);
             }
         } catch (NoSuchFileException e) {
-            throw new IOException(shown + ": no such file");
+            throw new UnusableFile(shown, "engine.file.noSuchFile");
         } catch (AccessDeniedException e) {
-            throw new IOException(shown + ": permission denied");
+            throw new UnusableFile(shown, "engine.file.denied");
         } catch (FileSystemException e) {
-            throw new IOException(shown + ": cannot read" + (e.getReason() == null ? "" : ": " + e.getReason()));
+            throw e.getReason() == null ? new UnusableFile(shown, "engine.file.cannotRead")
+                    : new UnusableFile(shown, "engine.file.cannotReadBecause", e.getReason());
         }
     }
 
@@ -116,45 +119,44 @@ public final class GptModelFile {
     public static Saved read(InputStream in, long totalBytes, String name) throws IOException {
         byte[] magic = in.readNBytes(MAGIC.length());
         if (!MAGIC.equals(new String(magic, StandardCharsets.ISO_8859_1))) {
-            throw new IOException(name + ": not a tiny GPT model file (it does not start with \""
-                    + MAGIC.strip() + "\")");
+            throw new UnusableFile(name, "engine.tinygpt.file.notModel", MAGIC.strip());
         }
         byte[] headerBytes = headerLine(in, name);
         JsonNode header;
         try {
             header = JSON.readTree(headerBytes);
         } catch (JsonProcessingException e) {
-            throw new IOException(name + ": the header is not JSON: " + MessageText.oneLine(e.getOriginalMessage()));
+            throw new UnusableFile(name, "engine.tinygpt.file.notJson", MessageText.oneLine(e.getOriginalMessage()));
         }
         if (header == null || !header.isObject()) {
-            throw new IOException(name + ": the header is not a JSON object");
+            throw new UnusableFile(name, "engine.tinygpt.file.notObject");
         }
         GptConfig config;
         try {
             config = new GptConfig(whole(header, "vocab", name), whole(header, "positions", name),
                     whole(header, "d_model", name), whole(header, "layers", name), whole(header, "heads", name));
         } catch (InvalidSpecException e) {
-            throw new IOException(name + ": " + e.getMessage());
+            throw new UnusableFile(name, "engine.spec.plain", e);
         }
         TrainingOptions training = training(header.get("training"), name);
         long values = config.parameterCount();
         JsonNode claimed = header.get("values");
         if (claimed == null || !claimed.canConvertToLong() || !claimed.isIntegralNumber()
                 || claimed.asLong() != values) {
-            throw new IOException(name + ": the header's \"values\" must be " + values + ", the count its shape needs");
+            throw new UnusableFile(name, "engine.tinygpt.file.values", String.valueOf(values));
         }
         long expectedBytes = MAGIC.length() + headerBytes.length + 1L + values * Float.BYTES;
         if (totalBytes >= 0 && totalBytes != expectedBytes) {
-            throw new IOException(name + ": " + (totalBytes < expectedBytes ? "truncated" : "trailing bytes")
-                    + ": the header's model needs " + expectedBytes + " bytes, the file has " + totalBytes);
+            throw new UnusableFile(name, totalBytes < expectedBytes ? "engine.tinygpt.file.shortSize"
+                    : "engine.tinygpt.file.longSize", String.valueOf(expectedBytes), String.valueOf(totalBytes));
         }
         byte[] body = in.readNBytes((int) (values * Float.BYTES));
         if (body.length != values * Float.BYTES) {
-            throw new IOException(name + ": truncated: " + values + " values expected, " + body.length / Float.BYTES
-                    + " found");
+            throw new UnusableFile(name, "engine.tinygpt.file.shortValues", String.valueOf(values),
+                    String.valueOf(body.length / Float.BYTES));
         }
         if (totalBytes < 0 && in.read() != -1) {
-            throw new IOException(name + ": trailing bytes after the " + values + " values");
+            throw new UnusableFile(name, "engine.tinygpt.file.longValues", String.valueOf(values));
         }
         return new Saved(weights(config, body, name), training);
     }
@@ -164,13 +166,13 @@ public final class GptModelFile {
         while (true) {
             int b = in.read();
             if (b == -1) {
-                throw new IOException(name + ": truncated: the header line has no end");
+                throw new UnusableFile(name, "engine.tinygpt.file.headerEnd");
             }
             if (b == '\n') {
                 return line.toByteArray();
             }
             if (line.size() >= MAX_HEADER) {
-                throw new IOException(name + ": the header line is longer than " + MAX_HEADER + " bytes");
+                throw new UnusableFile(name, "engine.tinygpt.file.headerLength", String.valueOf(MAX_HEADER));
             }
             line.write(b);
         }
@@ -179,7 +181,7 @@ public final class GptModelFile {
     private static int whole(JsonNode header, String field, String name) throws IOException {
         JsonNode n = header.get(field);
         if (n == null || !n.isIntegralNumber() || !n.canConvertToInt()) {
-            throw new IOException(name + ": the header's \"" + field + "\" is missing or not a whole number");
+            throw new UnusableFile(name, "engine.tinygpt.file.whole", field);
         }
         return n.asInt();
     }
@@ -191,13 +193,13 @@ public final class GptModelFile {
         if (!t.isObject() || t.get("seed") == null || !t.get("seed").isIntegralNumber()
                 || !t.get("seed").canConvertToLong() || t.get("learning_rate") == null
                 || !t.get("learning_rate").isNumber()) {
-            throw new IOException(name + ": the header's \"training\" is not a seed, steps, batch and learning rate");
+            throw new UnusableFile(name, "engine.tinygpt.file.training");
         }
         try {
             return new TrainingOptions(t.get("seed").asLong(), whole(t, "steps", name), whole(t, "batch", name),
                     t.get("learning_rate").asDouble());
         } catch (InvalidSpecException e) {
-            throw new IOException(name + ": training " + e.getMessage());
+            throw new UnusableFile(name, "engine.tinygpt.file.trainingValue", e);
         }
     }
 
@@ -210,7 +212,8 @@ public final class GptModelFile {
             for (int i = 0; i < values.length; i++, index++) {
                 values[i] = buffer.getFloat();
                 if (!Float.isFinite(values[i])) {
-                    throw new IOException(name + ": value " + index + " is " + values[i] + ", not a finite number");
+                    throw new UnusableFile(name, "engine.tinygpt.file.notFinite", String.valueOf(index),
+                            String.valueOf(values[i]));
                 }
             }
             tensors.add(Tensor.of(values, shape));

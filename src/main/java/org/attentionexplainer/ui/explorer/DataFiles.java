@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Npy;
+import org.attentionexplainer.engine.UnusableFile;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.export.ComputeSpecReader;
@@ -16,7 +17,8 @@ import org.attentionexplainer.export.SpecException;
 
 /**
  * Reads what a learner brings: a COMPUTE spec, token vectors or projection weights as
- * {@code .npy}. Every problem becomes one readable line (the {@link IOException}'s message).
+ * {@code .npy}. Every problem becomes one readable line: a message key and its arguments (a
+ * {@link UnusableFile}, a {@link SpecException}), worded in the reader's language by the window.
  */
 final class DataFiles {
     private DataFiles() {
@@ -41,14 +43,14 @@ final class DataFiles {
         Tensor x = Npy.read(file);
         String name = file.getFileName().toString();
         if (x.rank() != 2 && x.rank() != 3) {
-            throw new IOException(name + ": shape " + x.shapeString() + " should be (t, d) or (b, t, d)");
+            throw new UnusableFile(name, "engine.spec.inputShape", x.shapeString());
         }
         if (x.dim(-2) < 1 || x.dim(-1) < 1) {
-            throw new IOException(name + ": shape " + x.shapeString() + " has no tokens");
+            throw new UnusableFile(name, "explorer.npy.noTokens", x.shapeString());
         }
         if (x.dim(-2) > Tokenizer.MAX_TOKENS) {
-            throw new IOException(name + ": " + x.dim(-2) + " tokens, more than the " + Tokenizer.MAX_TOKENS
-                    + " the explorer shows");
+            throw new UnusableFile(name, "explorer.npy.tooManyTokens", String.valueOf(x.dim(-2)),
+                    String.valueOf(Tokenizer.MAX_TOKENS));
         }
         requireFinite(name, x);
         return x;
@@ -62,20 +64,18 @@ final class DataFiles {
         if (files.size() == 1) {
             Tensor w = matrix(files.get(0));
             if (w.dim(1) % 3 != 0) {
-                throw new IOException(files.get(0).getFileName() + ": shape " + w.shapeString()
-                        + " is not (d_in, 3 d_out): a fused W_qkv has a multiple of 3 columns");
+                throw new UnusableFile(files.get(0).getFileName().toString(), "explorer.npy.fused", w.shapeString());
             }
             return new Projection.Fused(w, null);
         }
         if (files.size() != 3) {
-            throw new IOException("choose one fused W_qkv file, or three files W_q, W_k, W_v");
+            throw new UnusableFile("", "explorer.npy.fileCount");
         }
         Tensor[] qkv = new Tensor[3];
         for (Path f : files) {
             int role = role(f.getFileName().toString());
             if (role < 0 || qkv[role] != null) {
-                throw new IOException("cannot tell which of " + names(files) + " is W_q, W_k and W_v: name them"
-                        + " with query/key/value (or q/k/v)");
+                throw new UnusableFile("", "explorer.npy.roles", names(files));
             }
             qkv[role] = matrix(f);
         }
@@ -86,7 +86,7 @@ final class DataFiles {
         Tensor w = Npy.read(file);
         String name = file.getFileName().toString();
         if (w.rank() != 2) {
-            throw new IOException(name + ": shape " + w.shapeString() + " should be a matrix (d_in, d_out)");
+            throw new UnusableFile(name, "explorer.npy.matrix", w.shapeString());
         }
         requireFinite(name, w);
         return w;
@@ -117,8 +117,8 @@ final class DataFiles {
         float[] v = x.toArray();
         for (int i = 0; i < v.length; i++) {
             if (!Float.isFinite(v[i])) {
-                throw new IOException(name + ": value " + (i + 1) + " of " + v.length + " is " + v[i]
-                        + "; every value must be a finite number");
+                throw new UnusableFile(name, "export.session.notFinite", String.valueOf(i + 1),
+                        String.valueOf(v.length), String.valueOf(v[i]));
             }
         }
     }

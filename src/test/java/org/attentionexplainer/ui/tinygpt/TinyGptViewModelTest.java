@@ -91,7 +91,7 @@ class TinyGptViewModelTest {
         vm.layersProperty().set("2");
         vm.headsProperty().set("5");
         vm.train();
-        assertEquals("Baş: 5 baş d_model 64 değerini tam bölmüyor. Şimdiki model duruyor.", vm.messageProperty().get());
+        assertEquals("Kafa: 5 kafa d_model 64 değerini tam bölmüyor. Şimdiki model duruyor.", vm.messageProperty().get());
         vm.headsProperty().set("4");
         vm.stepsProperty().set("0");
         vm.train();
@@ -173,6 +173,24 @@ class TinyGptViewModelTest {
         assertEquals(shipped.config(), vm.modelProperty().get().config());
         assertTrue(Arrays.equals(shipped.unembedding().toArray(),
                 vm.modelProperty().get().unembedding().toArray()));
+    }
+
+    @Test
+    void aDamagedFileIsRefusedWhollyInTheReadersLanguage(@TempDir Path dir) throws Exception {
+        var context = TestContexts.english();
+        context.i18n().localeProperty().set(java.util.Locale.forLanguageTag("tr"));
+        TinyGptViewModel vm = new TinyGptViewModel(context, Runnable::run);
+        vm.start();
+        GptWeights shipped = vm.modelProperty().get();
+        Path text = Files.writeString(dir.resolve("notlar.tinygpt"), "merhaba");
+        vm.open(text);
+        assertTrue(vm.errorProperty().get());
+        assertEquals("Model açılamıyor: " + text + ": küçük GPT model dosyası değil (\"attention-explainer tiny-gpt 1\" "
+                + "ile başlamıyor). Şimdiki model duruyor.", vm.messageProperty().get());
+        vm.open(dir.resolve("yok.tinygpt"));
+        assertEquals("Model açılamıyor: " + dir.resolve("yok.tinygpt") + ": böyle bir dosya yok. Şimdiki model duruyor.",
+                vm.messageProperty().get());
+        assertSame(shipped, vm.modelProperty().get());
     }
 
     @Test
