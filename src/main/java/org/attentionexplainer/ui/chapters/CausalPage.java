@@ -54,10 +54,22 @@ final class CausalPage extends ChapterPage<CausalChapter> {
         I18n i18n = chapters.i18n();
         Slider p = new Slider(0, 0.9, dropoutP.get());
         p.setId("dropout-p");
-        p.setMajorTickUnit(0.1);
-        p.setMinorTickCount(0);
+        // labels every 0.3 (ten labels ran together in the narrow presenting column), a stop every 0.1
+        p.setMajorTickUnit(0.3);
+        p.setMinorTickCount(2);
         p.setSnapToTicks(true);
         p.setShowTickLabels(true);
+        p.setLabelFormatter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Double v) {
+                return v == null ? "" : i18n.number(v, 1);
+            }
+
+            @Override
+            public Double fromString(String s) {
+                return null;
+            }
+        });
         p.valueProperty().bindBidirectional(dropoutP);
         Spinner<Integer> seed = Spinners.integer("dropout-seed", 0, Integer.MAX_VALUE, dropoutSeed.get());
         seed.valueProperty().addListener((o, a, b) -> dropoutSeed.set(b));

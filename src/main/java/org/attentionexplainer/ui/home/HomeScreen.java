@@ -78,7 +78,9 @@ public final class HomeScreen implements Screen {
         }
         VBox box = new VBox(16, title, intro, start, ways, forClass, language, keys);
         box.setPadding(new Insets(32));
-        box.setMaxWidth(900);
+        // a line length for reading (60 em) that grows with the zoom and presentation mode's large type
+        box.maxWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> 60 * intro.getFont().getSize(), intro.fontProperty()));
         box.setId("home");
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
