@@ -21,6 +21,11 @@ public final class FigureLayout {
     private final double f;
     private final double pad;
     private final double gap;
+    /**
+     * Between columns of panels: less for maps on one scale that each name their rows (two sentences),
+     * as their labels keep them apart; tables of different quantities keep the full gap.
+     */
+    private final double colGap;
     private final List<PanelLayout> panels = new ArrayList<>();
     private final List<LegendLayout> legends = new ArrayList<>();
     private final int columns;
@@ -54,6 +59,7 @@ public final class FigureLayout {
         this.f = opt.fontSize();
         this.pad = 0.8 * f;
         this.gap = 1.5 * f;
+        this.colGap = everyRowLabelled && legendSpecs.size() <= 1 ? f : gap;
         TextMeasurer m = memo(measurer);
         Map<List<String>, Double> widest = new IdentityHashMap<>();
         labelWidth = labels -> widest.computeIfAbsent(labels, l -> PanelLayout.maxWidth(l, f, m));
@@ -120,7 +126,7 @@ public final class FigureLayout {
         double x = pad;
         for (int c = 0; c < columns; c++) {
             colX[c] = x;
-            x += colW[c] + gap;
+            x += colW[c] + colGap;
         }
         double gridTop = pad + titleH;
         rowY = new double[rows];
@@ -129,7 +135,7 @@ public final class FigureLayout {
             rowY[r] = y0;
             y0 += rowH[r] + gap;
         }
-        double gridW = x - gap - pad;
+        double gridW = x - colGap - pad;
         double gridBottom = y0 - gap;
 
         legendX = below ? pad : pad + gridW + gap;
@@ -188,15 +194,17 @@ public final class FigureLayout {
         int n = specs.size();
         for (int c = fixedColumns > 0 ? fixedColumns : 1; c <= (fixedColumns > 0 ? fixedColumns : n); c++) {
             int r = (n + c - 1) / c;
-            double availW = gridW - (c - 1) * gap;
+            double availW = gridW - (c - 1) * colGap;
             double availH = gridH - (r - 1) * gap;
             Fit fit = solve(specs.get(0), c, r, availW, availH, opt.showLabels(), titleLines, m);
             if (opt.showLabels() && n > 1 && fit.cell < 0.5 * f) {
                 fit = solve(specs.get(0), c, r, availW, availH, false, titleLines, m);
             }
             fit = new Fit(fit.cell, fit.labels, c);
-            if (best == null || fit.cell > best.cell + 1e-9
-                    || (Math.abs(fit.cell - best.cell) <= 1e-9 && squareness(c, n) < squareness(best.columns, n))) {
+            // a layout that keeps the token labels beats one with larger, unlabelled cells: a map without
+            // its tokens cannot be read
+            if (best == null || fit.labels && !best.labels || fit.labels == best.labels && (fit.cell > best.cell + 1e-9
+                    || (Math.abs(fit.cell - best.cell) <= 1e-9 && squareness(c, n) < squareness(best.columns, n)))) {
                 best = fit;
             }
         }
@@ -208,7 +216,8 @@ public final class FigureLayout {
         List<PanelLayout> out = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
             out.add(new PanelLayout(specs.get(i), opt, m, labelWidth, fit.cell, fit.labels,
-                    everyRowLabelled || i % fit.columns == 0, everyRowLabelled || i < fit.columns, titleLines));
+                    everyRowLabelled || i % fit.columns == 0, everyRowLabelled || i < fit.columns, i % fit.columns == 0,
+                    titleLines));
         }
         return out;
     }
@@ -225,9 +234,9 @@ public final class FigureLayout {
         double cell = opt.maxCell();
         HeatmapData d = spec.data();
         for (int i = 0; i < 12; i++) {
-            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, true, titleLines);
+            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, true, true, titleLines);
             PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, everyRowLabelled,
-                    everyRowLabelled, titleLines);
+                    everyRowLabelled, false, titleLines);
             double fixedW = first.fixedWidth() + (columns - 1) * other.fixedWidth();
             double fixedH = first.fixedHeight() + (rows - 1) * other.fixedHeight();
             double fit = Math.min((availW - fixedW) / (columns * d.cols()), (availH - fixedH) / (rows * d.rows()));

@@ -149,10 +149,11 @@ final class PanelLayout {
      * @param labels     token labels on the axes
      * @param rowLabels  the row labels too (small multiples give them to the first column only)
      * @param colLabels  the column labels too (small multiples give them to the first row only)
+     * @param rowAxis    the rows' axis title beside the row labels: a row of maps names its rows once, at its left
      * @param titleLines the lines kept for the title, the same in every panel so that the maps line up
      */
     PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
-                double cell, boolean labels, boolean rowLabels, boolean colLabels, int titleLines) {
+                double cell, boolean labels, boolean rowLabels, boolean colLabels, boolean rowAxis, int titleLines) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
@@ -166,7 +167,7 @@ final class PanelLayout {
         rotated = labels && colLabelW + 0.4 * f > cell;
         colAxisH = this.colLabels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
         colBandH = this.colLabels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
-        rowAxisW = this.rowLabels && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
+        rowAxisW = this.rowLabels && rowAxis && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
         rowLabelW = this.rowLabels ? labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
         rowStep = step(this.rowLabels, cell);
         colStep = rotated ? step(true, cell) : 1;

@@ -217,6 +217,44 @@ class LayoutTest {
         assertTrue(l.width() <= 400, "the labels were counted when the cells were sized: " + l.width());
     }
 
+    /**
+     * Each map of two sentences names its rows, but the row of maps names the queries axis once, at
+     * its left, and the second map's labels keep it apart from the first with a gap of f, not 1.5f:
+     * 8 + (axis 14 + "shiny" 25 + 5 + 3 x 40) + 10 + ("journey" 35 + 5 + 3 x 40) + 8 = 350 wide,
+     * the second map's cells from 8 + 164 + 10 + 40 = 222.
+     */
+    @Test
+    void aRowOfMapsOfTwoSentencesNamesItsRowsAxisOnceAndStandsCloser() {
+        HeatmapData hello = map(List.of("Hello", "shiny", "sun"), new float[9], null);
+        HeatmapData journey = map(List.of("Your", "journey", "step"), new float[9], null);
+        FigureLayout l = Figure.grid(List.of(hello, journey), List.of("", ""), ColorScale.unit(ColorMap.GREYSCALE),
+                OPT.withLegend(false, null, null)).layout(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
+                HALF_EM);
+        assertEquals(2, l.columns());
+        assertEquals(40, l.cellSize());
+        assertEquals(1, texts(l.drawing()).stream().filter(t -> t.text().equals("query →")).count());
+        assertEquals(2, texts(l.drawing()).stream().filter(t -> t.text().equals("key →")).count());
+        assertEquals(222, l.bounds(new CellHit(1, 0, 0))[0], 1e-9);
+        assertEquals(350, l.width());
+    }
+
+    /**
+     * Two maps of two 10-letter tokens (labels 50 px, 55 with their gap), no axis titles, 150 x 100:
+     * side by side with labels, min((150 - 16 - 55 - 15) / 4, (100 - 16 - 55) / 2) = 14 px cells;
+     * stacked, the labels leave (100 - 16 - 55 - 15) / 4 = 3.5 px, under half the text size, while
+     * stacked without labels would give (100 - 16 - 15) / 4 = 17 px. The labelled 14 px are chosen.
+     */
+    @Test
+    void smallMultiplesKeepTheirLabelsRatherThanLargerCellsWithout() {
+        List<String> tokens = List.of("aaaaaaaaaa", "bbbbbbbbbb");
+        List<HeatmapData> heads = List.of(map(tokens, new float[4], null), map(tokens, new float[4], null));
+        FigureLayout l = Figure.grid(heads, List.of("", ""), ColorScale.unit(ColorMap.VIRIDIS),
+                OPT.withAxes(null, null).withLegend(false, null, null)).layout(150, 100, HALF_EM);
+        assertTrue(l.labelsShown());
+        assertEquals(2, l.columns());
+        assertEquals(14, l.cellSize());
+    }
+
     @Test
     void compareShowsTheDifferenceOnItsOwnScale() {
         HeatmapData a = map(List.of("x", "y"), new float[] {0.5f, 0.5f, 0.5f, 0.5f}, null);

@@ -47,6 +47,8 @@ class FileMenuFxTest {
     void open() throws Exception {
         files = new FixedFiles(dir);
         AppContext context = TestContexts.english().withFiles(files);
+        // the explorer's settings, used below, shown as the learner would ask on this 1200 x 760 window
+        context.settings().put("explorer.settingsShown", "true");
         MainWindow.open(context, "walkthrough");
         robot.clickOn("#walk-progress");
     }

@@ -230,11 +230,24 @@ abstract class ChapterPage<M extends Chapter> {
         // the controls and the quiz first, where they are seen without scrolling; the sections below
         var share = javafx.beans.binding.Bindings.when(chapters.presentingProperty().and(chapters.classModeProperty().not()))
                 .then(PRESENTING_LEFT_SHARE).otherwise(LEFT_SHARE);
+        Node page;
         if (controls == null) {
-            return PageLayout.page(share, visual, headline, quiz, narrative);
+            page = PageLayout.page(share, visual, headline, quiz, narrative);
+        } else {
+            controls.getStyleClass().add("chapter-controls");
+            page = PageLayout.page(share, visual, headline, controls, quiz, narrative);
         }
-        controls.getStyleClass().add("chapter-controls");
-        return PageLayout.page(share, visual, headline, controls, quiz, narrative);
+        // class mode's large question keeps the wider column that the prose gives up for the maps
+        chapters.classModeProperty().addListener((o, a, b) -> classMode(page, b));
+        classMode(page, chapters.classModeProperty().get());
+        return page;
+    }
+
+    private static void classMode(Node page, boolean on) {
+        page.getStyleClass().remove("class-mode");
+        if (on) {
+            page.getStyleClass().add("class-mode");
+        }
     }
 
     /**

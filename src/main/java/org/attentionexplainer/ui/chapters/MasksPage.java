@@ -86,7 +86,7 @@ final class MasksPage extends ChapterPage<MasksChapter> {
                 titles.add(i18n.get("chapter.ui.masks.sentence", s + 1));
             }
             return Maps.grid(maps, titles, MatrixRange.MASK,
-                    Maps.options(i18n, "chapter.ui.masks.matrices", "chapter.ui.masks.hidden", 0, 44));
+                    Maps.options(i18n, "chapter.ui.masks.matrices", "chapter.ui.masks.hidden", 0, 48));
         }), 23);
         Node weights = Maps.control("masks-weights", Maps.figure(i18n, mk, x -> {
             List<HeatmapData> maps = new ArrayList<>();
@@ -98,7 +98,7 @@ final class MasksPage extends ChapterPage<MasksChapter> {
                 titles.add(i18n.get("chapter.ui.masks.sentence", s + 1));
             }
             return Maps.grid(maps, titles, MatrixRange.UNIT,
-                    Maps.options(i18n, "chapter.ui.masks.weights", "chapter.ui.weight", 2, 44));
+                    Maps.options(i18n, "chapter.ui.masks.weights", "chapter.ui.weight", 2, 48));
         }), 23);
         Label or = PageLayout.computed(i18n, "masks-or", () -> mk.get() == null ? ""
                 : i18n.get(mk.get().combinationIsLogicalOr() ? "chapter.ui.masks.orHolds" : "chapter.ui.masks.orFails"),

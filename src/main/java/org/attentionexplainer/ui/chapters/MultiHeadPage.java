@@ -46,7 +46,7 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
                 titles.add(i18n.get("chapter.ui.head", h + 1));
             }
             return Maps.grid(maps, titles, MatrixRange.UNIT,
-                    Maps.options(i18n, "chapter.ui.multihead.heads", "chapter.ui.weight", 2, 44)
+                    Maps.options(i18n, "chapter.ui.multihead.heads", "chapter.ui.weight", 2, 48)
                             .withCaption(i18n.get("chapter.ui.multihead.headsCaption")));
         }), 23);
         Node output = Maps.control("multihead-output", Maps.figure(i18n, mh, x -> Maps.signed(

@@ -86,7 +86,7 @@ final class RopePage extends ChapterPage<RopeChapter> {
                 Maps.data(pos, pos, x.sinusoidal().matrix(), null));
         return Maps.grid(maps, List.of(i18n.get("chapter.ui.rope.ropePanel"), i18n.get("chapter.ui.rope.sinPanel")),
                 MatrixRange.SIGNED,
-                Maps.options(i18n, "chapter.ui.rope.scores", "chapter.ui.rope.legend", 2, 40)
+                Maps.options(i18n, "chapter.ui.rope.scores", "chapter.ui.rope.legend", 2, 48)
                         .withAxes(i18n.get("chapter.ui.rope.axis.query"), i18n.get("chapter.ui.rope.axis.key")), 2);
     }
 

@@ -103,6 +103,7 @@ public final class MapPane {
         map.disableProperty().bind(Bindings.createBooleanBinding(() -> maps.display().stageProperty().get().signed(),
                 maps.display().stageProperty()));
         map.setMaxWidth(Region.USE_PREF_SIZE);
+        fitToValue(map);
         ToggleSwitch auto = w.toggle("explorer-auto-range", "explorer.autoRange", maps.display().autoRangeProperty());
         auto.disableProperty().bind(Bindings.createBooleanBinding(() -> maps.display().stageProperty().get().signed(),
                 maps.display().stageProperty()));
@@ -131,17 +132,33 @@ public final class MapPane {
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
         PageLayout.narrative(presenting, hint);
-        // "Numbers" on, but the cells of the picture shown are too small for them: say so
+        // "Numbers" on, but the cells of the picture shown are too small for them: say so (a class shown the
+        // grid's patterns does not need it, and the maps get its lines)
         Label noRoom = w.label("explorer.values.noRoom", "hint");
         noRoom.setId("explorer-values-no-room");
         noRoom.setWrapText(true);
         noRoom.visibleProperty().bind(Bindings.createBooleanBinding(() -> maps.display().showValuesProperty().get()
-                        && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown(),
-                maps.display().showValuesProperty(), heatmap.shownProperty()));
+                        && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown()
+                        && !(presenting.get() && maps.display().modeProperty().get() == ViewMode.GRID),
+                maps.display().showValuesProperty(), heatmap.shownProperty(), presenting,
+                maps.display().modeProperty()));
         noRoom.managedProperty().bind(noRoom.visibleProperty());
         VBox box = new VBox(8, toolbar, banner, heatmap, noRoom, hint);
         box.setPadding(new Insets(6, 12, 12, 12));
         return box;
+    }
+
+    /**
+     * Sizes a choice to the value shown, not to its longest item (the list that opens still shows
+     * every item whole): the toolbar takes fewer rows, and the maps get them.
+     */
+    private static void fitToValue(ComboBox<?> box) {
+        javafx.scene.control.ListCell<?> shown = box.getButtonCell();
+        box.prefWidthProperty().bind(Bindings.createDoubleBinding(() -> {
+            Node arrow = box.lookup(".arrow-button");
+            double arrowW = arrow instanceof Region r ? r.prefWidth(-1) : 0;
+            return box.getInsets().getLeft() + shown.prefWidth(-1) + arrowW + box.getInsets().getRight();
+        }, shown.textProperty(), shown.fontProperty(), box.skinProperty(), box.insetsProperty()));
     }
 
     /** Buttons for the values of an enum; exactly one is always selected. */

@@ -17,7 +17,7 @@ import org.attentionexplainer.ui.shell.Screen;
 public final class ExplorerScreen implements Screen {
     /** The trained layer the explorer was left on (from 0), or -1 for the sentence's seeded model. */
     static final String TRAINED_LAYER = LegacyExplorerSettings.PREFIX + "trainedLayer";
-    /** Whether the learner left the settings column shown (true) or put aside (false). */
+    /** Whether the learner left the settings column shown (true) or put aside (false); absent until they choose. */
     static final String SETTINGS_SHOWN = LegacyExplorerSettings.PREFIX + "settingsShown";
 
     private final AppContext context;
@@ -58,9 +58,13 @@ public final class ExplorerScreen implements Screen {
             actions = ExplorerActions.create(context, model.maps(), model.sessions(), model::showInfo);
             explorerView = new ExplorerView(model, context.i18n(), actions);
             explorerView.presentingProperty().set(presenting);
-            explorerView.settingsShownProperty().set(!"false".equals(context.settings().get(SETTINGS_SHOWN, null)));
-            explorerView.settingsShownProperty().addListener((o, a, b) ->
-                    context.settings().put(SETTINGS_SHOWN, b.toString()));
+            String shown = context.settings().get(SETTINGS_SHOWN, null);
+            explorerView.settingsChoiceProperty().set(shown == null ? null : Boolean.valueOf(shown));
+            explorerView.settingsChoiceProperty().addListener((o, a, b) -> {
+                if (b != null) {
+                    context.settings().put(SETTINGS_SHOWN, b.toString());
+                }
+            });
             view = explorerView.createView();
         }
         return view;

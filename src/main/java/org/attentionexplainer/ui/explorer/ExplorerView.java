@@ -30,8 +30,20 @@ public final class ExplorerView {
     private final MapPane maps;
     private final javafx.beans.property.BooleanProperty presenting =
             new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
-    private final javafx.beans.property.BooleanProperty settingsShown =
-            new javafx.beans.property.SimpleBooleanProperty(this, "settingsShown", true);
+    /** The learner's choice: the settings shown (true) or put aside (false); null leaves it to the window's width. */
+    private final javafx.beans.property.ObjectProperty<Boolean> settingsChoice =
+            new javafx.beans.property.SimpleObjectProperty<>(this, "settingsChoice");
+    /** True while the window has room for the settings beside the maps (see {@link #MAPS_EM}). */
+    private final javafx.beans.property.BooleanProperty roomy =
+            new javafx.beans.property.SimpleBooleanProperty(this, "roomy");
+    private final javafx.beans.binding.BooleanBinding settingsShown = javafx.beans.binding.Bindings.createBooleanBinding(
+            () -> settingsChoice.get() == null ? roomy.get() : settingsChoice.get(), settingsChoice, roomy);
+    /**
+     * The room, in ems of the text, that the maps keep beside the settings before these are put aside
+     * unasked: twelve heads of a short sentence in two rows, 16 px cells with every token label.
+     */
+    static final double MAPS_EM = 76;
+    private final TextField sentence = new TextField();
     /** Shows or hides the settings column from anywhere in the window while the explorer is shown. */
     static final javafx.scene.input.KeyCombination SETTINGS_KEY =
             new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.F9);
@@ -77,17 +89,21 @@ public final class ExplorerView {
         root.getStyleClass().add("explorer");
         root.setTop(top());
         Node settings = new ExplorerControlsView(vm, i18n).createView();
-        // presentation mode gives the class the maps: the settings step aside, the sentence stays; at a
-        // desk the learner may put them aside too, for the room twelve heads need on a small screen
+        // presentation mode gives the class the maps: the settings step aside, the sentence stays; at a desk
+        // a small screen (1280 x 800 and less) gives the maps their room too, until the learner asks for them
         settings.visibleProperty().bind(settingsShown.and(presenting.not()));
         settings.managedProperty().bind(settings.visibleProperty());
         root.setLeft(settings);
         javafx.event.EventHandler<javafx.scene.input.KeyEvent> toggle = e -> {
             if (SETTINGS_KEY.match(e) && !presenting.get()) {
-                settingsShown.set(!settingsShown.get());
+                settingsChoice.set(!settingsShown.get());
                 e.consume();
             }
         };
+        Runnable measure = () -> roomy.set(root.getWidth() - settings.prefWidth(-1)
+                >= MAPS_EM * sentence.getFont().getSize());
+        root.widthProperty().addListener(o -> measure.run());
+        sentence.fontProperty().addListener(o -> measure.run());
         root.sceneProperty().addListener((o, old, scene) -> {
             if (old != null) {
                 old.removeEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, toggle);
@@ -106,13 +122,15 @@ public final class ExplorerView {
         return presenting;
     }
 
-    /** Whether the settings column is shown out of presentation mode (the learner's choice, remembered). */
-    public javafx.beans.property.BooleanProperty settingsShownProperty() {
-        return settingsShown;
+    /**
+     * The learner's choice of the settings column out of presentation mode (shown: true, put aside:
+     * false, remembered); null shows it only where the window has room for it beside the maps.
+     */
+    public javafx.beans.property.ObjectProperty<Boolean> settingsChoiceProperty() {
+        return settingsChoice;
     }
 
     private Node top() {
-        TextField sentence = new TextField();
         sentence.setId("explorer-sentence");
         sentence.textProperty().bindBidirectional(vm.sentenceProperty());
         sentence.promptTextProperty().bind(i18n.text("explorer.sentence.prompt"));
@@ -120,7 +138,9 @@ public final class ExplorerView {
         ToggleButton settings = new ToggleButton();
         settings.setId("explorer-settings-toggle");
         settings.textProperty().bind(i18n.text("explorer.settings.toggle"));
-        settings.selectedProperty().bindBidirectional(settingsShown);
+        settings.setSelected(settingsShown.get());
+        settingsShown.addListener((o, a, b) -> settings.setSelected(b));
+        settings.setOnAction(e -> settingsChoice.set(settings.isSelected()));
         w.tip(settings, "explorer.settings.toggle.tip");
         settings.setMinWidth(Region.USE_PREF_SIZE);
         PageLayout.narrative(presenting, settings);
@@ -129,7 +149,13 @@ public final class ExplorerView {
         Label message = PageLayout.message("explorer-message", vm.messageProperty(), vm.errorProperty());
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
-        VBox box = new VBox(6, line, new TokenChips(vm.tokensProperty(), vm.controls(), i18n).createView(), message);
+        // the message beside the tokens, where their line has room: the maps keep the height of a line
+        Node chips = new TokenChips(vm.tokensProperty(), vm.controls(), i18n).createView();
+        HBox.setHgrow(chips, Priority.ALWAYS);
+        message.maxWidthProperty().bind(line.widthProperty().multiply(0.5));
+        HBox tokens = new HBox(12, chips, message);
+        tokens.setAlignment(Pos.TOP_LEFT);
+        VBox box = new VBox(6, line, tokens);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
     }

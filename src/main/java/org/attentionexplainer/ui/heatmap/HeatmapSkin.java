@@ -36,6 +36,16 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
     private double prefRoom;
     private double prefFont;
     private double prefHeight;
+    /**
+     * The scroll pane whose visible height the figure fits: when that height changes (presentation
+     * mode hides the menus and the status bar), the figure is laid out again for it.
+     */
+    private javafx.scene.control.ScrollPane watched;
+    private final javafx.beans.value.ChangeListener<javafx.geometry.Bounds> viewportChanged = (o, a, b) -> {
+        if (a == null || b == null || a.getHeight() != b.getHeight()) {
+            getSkinnable().requestLayout();
+        }
+    };
 
     HeatmapSkin(HeatmapControl control) {
         super(control);
@@ -132,6 +142,7 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         double padding = 0;
         for (javafx.scene.Parent p = getSkinnable().getParent(); p != null; p = p.getParent()) {
             if (p instanceof javafx.scene.control.ScrollPane sp) {
+                watch(sp);
                 double h = sp.getViewportBounds().getHeight() - padding;
                 return h > 0 ? h : Double.POSITIVE_INFINITY;
             }
@@ -140,6 +151,16 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
             }
         }
         return Double.POSITIVE_INFINITY;
+    }
+
+    private void watch(javafx.scene.control.ScrollPane sp) {
+        if (sp != watched) {
+            if (watched != null) {
+                watched.viewportBoundsProperty().removeListener(viewportChanged);
+            }
+            watched = sp;
+            sp.viewportBoundsProperty().addListener(viewportChanged);
+        }
     }
 
     private Optional<CellHit> hit(double x, double y) {

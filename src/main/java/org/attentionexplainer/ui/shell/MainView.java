@@ -269,7 +269,6 @@ public final class MainView {
             }
         });
         model.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
-        list.setPrefWidth(200);
         return list;
     }
 
