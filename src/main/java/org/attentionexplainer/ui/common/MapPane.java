@@ -18,6 +18,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.render.ColorMap;
+import org.attentionexplainer.render.FigureLayout;
 import org.attentionexplainer.render.Stage;
 import org.attentionexplainer.ui.export.ExportActions;
 import org.attentionexplainer.ui.export.ExportMenuButton;
@@ -53,6 +54,8 @@ public final class MapPane {
         this.w = new Widgets(i18n);
         this.actions = actions;
         this.pin = pin;
+        // no notice, no room: an empty banner would still cost the maps a gap of their column
+        banner.setManaged(false);
         bind();
     }
 
@@ -137,13 +140,26 @@ public final class MapPane {
         Label noRoom = w.label("explorer.values.noRoom", "hint");
         noRoom.setId("explorer-values-no-room");
         noRoom.setWrapText(true);
-        noRoom.visibleProperty().bind(Bindings.createBooleanBinding(() -> maps.display().showValuesProperty().get()
-                        && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown()
-                        && !(presenting.get() && maps.display().modeProperty().get() == ViewMode.GRID),
-                maps.display().showValuesProperty(), heatmap.shownProperty(), presenting,
-                maps.display().modeProperty()));
+        noRoom.setVisible(false);
         noRoom.managedProperty().bind(noRoom.visibleProperty());
         VBox box = new VBox(8, toolbar, banner, heatmap, noRoom, hint);
+        // the note's own lines come out of the map's height: it stays only while the map would not
+        // hold its numbers with that room either (else it would keep the cells too small for them)
+        javafx.beans.InvalidationListener tooSmall = o -> {
+            FigureLayout shown = heatmap.shownProperty().get();
+            // presenting the grid, the note would only take the maps' lines: the class asks for one head
+            boolean say = maps.display().showValuesProperty().get() && shown != null && !shown.valuesShown()
+                    && !(presenting.get() && maps.display().modeProperty().get() == ViewMode.GRID);
+            if (say && noRoom.isVisible()) {
+                FigureLayout taller = heatmap.layoutTaller(noRoom.getHeight() + box.getSpacing());
+                say = taller == null || !taller.valuesShown();
+            }
+            noRoom.setVisible(say);
+        };
+        heatmap.shownProperty().addListener(tooSmall);
+        maps.display().showValuesProperty().addListener(tooSmall);
+        presenting.addListener(tooSmall);
+        maps.display().modeProperty().addListener(tooSmall);
         box.setPadding(new Insets(6, 12, 12, 12));
         return box;
     }

@@ -229,6 +229,14 @@ public final class HeatmapControl extends Control {
         return shown.getReadOnlyProperty();
     }
 
+    /**
+     * The layout the control would draw if it were {@code extra} pixels taller than now (null
+     * while nothing is drawn): whether a note under the map takes the room its numbers need.
+     */
+    public FigureLayout layoutTaller(double extra) {
+        return getSkin() instanceof HeatmapSkin s ? s.layoutTaller(extra) : null;
+    }
+
     void setShown(FigureLayout layout) {
         shown.set(layout);
     }

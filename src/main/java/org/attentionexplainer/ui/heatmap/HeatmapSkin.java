@@ -118,6 +118,15 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         drawOverlay();
     }
 
+    /** The figure laid out in the control's content area made {@code extra} pixels taller. */
+    FigureLayout layoutTaller(double extra) {
+        HeatmapControl c = getSkinnable();
+        Figure figure = c.getFigure();
+        double w = c.getWidth() - c.snappedLeftInset() - c.snappedRightInset();
+        double h = c.getHeight() - c.snappedTopInset() - c.snappedBottomInset() + extra;
+        return figure == null || w <= 0 || h <= 0 ? null : styled(figure).layout(w, h, measurer);
+    }
+
     /**
      * The figure in the control's font and colours. Its largest cell grows with the font as well,
      * so that zoom and presentation mode's larger type enlarge the maps too.

@@ -1,7 +1,11 @@
 package org.attentionexplainer.ui.realmodel;
 
+import java.util.ArrayList;
+import java.util.List;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -19,6 +23,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import javafx.util.Duration;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.ColorScale;
@@ -31,7 +36,10 @@ import org.attentionexplainer.ui.i18n.I18n;
  */
 final class OverviewView {
     static final PseudoClass CHOSEN = PseudoClass.getPseudoClass("chosen");
-    private static final double MIN_THUMB = 22;
+    /** Smaller, on a short or narrow column, rather than a 12th column or a 6th row out of sight. */
+    private static final double MIN_THUMB = 8;
+    /** The size from which the legend and the readout under the grid stay in sight too. */
+    private static final double COMFORTABLE = 22;
     private static final double MAX_THUMB = 110;
     private static final int MAX_PIXELS = 48;
 
@@ -39,6 +47,8 @@ final class OverviewView {
     private final I18n i18n;
     private final GridPane grid = new GridPane();
     private final DoubleProperty thumb = new SimpleDoubleProperty(48);
+    /** True while the head labels show only their numbers: "H10" is wider than a small thumbnail. */
+    private final BooleanProperty compact = new SimpleBooleanProperty();
     private final StringProperty hover = new SimpleStringProperty("");
     private final ImageView legend = new ImageView();
     private StackPane[][] cells = new StackPane[0][0];
@@ -83,7 +93,10 @@ final class OverviewView {
 
     /**
      * Thumbnails as large as the visible width and height allow, within limits, after the
-     * layer labels (as wide as the language makes them), the head labels, the legend and the readout.
+     * layer labels (as wide as the language makes them) and the head labels: the legend and the
+     * readout under them too where that leaves the thumbnails {@link #COMFORTABLE}, else they
+     * scroll below the grid, which stays whole in sight. Head labels too wide for their
+     * column give way to the bare numbers.
      */
     void fitTo(double width, double height) {
         lastWidth = width;
@@ -93,22 +106,61 @@ final class OverviewView {
         int layers = o == null ? 6 : o.layers();
         double labelW = 0;
         double labelH = 0;
+        double layerH = 0;
+        List<Label> headLabels = new ArrayList<>();
         for (Node n : grid.getChildren()) {
             Integer col = GridPane.getColumnIndex(n);
             Integer row = GridPane.getRowIndex(n);
             if (col != null && col == 0) {
                 labelW = Math.max(labelW, n.prefWidth(-1));
+                layerH = Math.max(layerH, n.prefHeight(-1));
             }
             if (row != null && row == 0) {
                 labelH = Math.max(labelH, n.prefHeight(-1));
+                headLabels.add((Label) n);
             }
         }
-        double chrome = box.getPadding().getLeft() + box.getPadding().getRight() + labelW + 4;
-        double byWidth = (width - chrome) / heads - grid.getHgap() - 2;
-        double below = box.getSpacing() * 2 + box.getPadding().getTop() + box.getPadding().getBottom()
-                + legendBox.prefHeight(width) + readout.prefHeight(width) + labelH + grid.getVgap();
-        double byHeight = (height - below) / layers - grid.getVgap() - 2;
-        thumb.set(Math.max(MIN_THUMB, Math.min(MAX_THUMB, Math.floor(Math.min(byWidth, byHeight)))));
+        // the chosen thumbnail's border is one pixel wider on each side than the others'
+        double columns = width - box.getPadding().getLeft() - box.getPadding().getRight() - labelW - 2;
+        double column = columns / heads;
+        // a label wider than its thumbnail widens its column, the others make up for it; the
+        // full labels ("H10") unless they cost the thumbnails more than the numbers alone would
+        double byNumber = widest(headLabels, 1, Math.floor(column - grid.getHgap() - 2), columns);
+        double byName = widest(headLabels, 0, byNumber, columns);
+        boolean shortHeads = byName < byNumber - 2;
+        double byWidth = shortHeads ? byNumber : byName;
+        double top = box.getPadding().getTop() + labelH + 2;
+        double byGrid = (height - top) / layers - grid.getVgap() - 2;
+        double below = box.getSpacing() * 2 + box.getPadding().getBottom() + legendBox.prefHeight(width)
+                + readout.prefHeight(width);
+        double byHeight = (height - top - below) / layers - grid.getVgap() - 2;
+        // a row is never lower than its layer's label: thumbnails as tall as that cost no height
+        double tall = Math.max(byHeight >= COMFORTABLE ? byHeight : byGrid, layerH - 2);
+        thumb.set(Math.max(MIN_THUMB, Math.min(MAX_THUMB, Math.floor(Math.min(byWidth, tall)))));
+        compact.set(shortHeads);
+    }
+
+    /** The largest thumbnail, from {@code side} down, whose columns with these head labels fit the room. */
+    private double widest(List<Label> headLabels, int text, double side, double room) {
+        while (side > MIN_THUMB && gridWidth(headLabels, text, side) > room) {
+            side--;
+        }
+        return side;
+    }
+
+    private double gridWidth(List<Label> headLabels, int text, double side) {
+        double w = 0;
+        for (Label head : headLabels) {
+            w += Math.max(side + 2, textWidth(head, text)) + grid.getHgap();
+        }
+        return w;
+    }
+
+    /** The width of a head label with its full text (0) or its number (1), whichever it shows now. */
+    private static double textWidth(Label head, int which) {
+        Text text = new Text(((String[]) head.getUserData())[which]);
+        text.setFont(head.getFont());
+        return Math.ceil(text.getLayoutBounds().getWidth()) + head.snappedLeftInset() + head.snappedRightInset();
     }
 
     private Node legend() {
@@ -141,9 +193,21 @@ final class OverviewView {
         }
         cells = new StackPane[o.layers()][o.heads()];
         for (int h = 0; h < o.heads(); h++) {
-            Label head = new Label(i18n.get("real.overview.head", h + 1));
+            String full = i18n.get("real.overview.head", h + 1);
+            String number = i18n.number(h + 1, 0);
+            Label head = new Label();
+            head.setUserData(new String[] {full, number});
+            head.textProperty().bind(Bindings.when(compact).then(number).otherwise(full));
             head.getStyleClass().add("real-axis");
             head.setMinWidth(Label.USE_PREF_SIZE);
+            if (h == 0) {
+                // presentation mode and zoom change the labels' type, not always the pane's size
+                head.fontProperty().addListener(f -> javafx.application.Platform.runLater(() -> {
+                    if (lastWidth > 0) {
+                        fitTo(lastWidth, lastHeight);
+                    }
+                }));
+            }
             GridPane.setHalignment(head, javafx.geometry.HPos.CENTER);
             grid.add(head, h + 1, 0);
         }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -18,6 +20,7 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -43,6 +46,8 @@ final class RealModelView {
     static final double MAX_TEMPERATURE = 10;
     /** The left column's share of the width: the overview's thumbnails need less than the focused head. */
     private static final double FOCUS_DIVIDER = 0.38;
+    /** The token chips' rows in sight at once; a longer text scrolls by whole rows. */
+    private static final int TOKEN_ROWS = 2;
 
     private final RealModelViewModel vm;
     private final I18n i18n;
@@ -147,7 +152,18 @@ final class RealModelView {
     }
 
     private Node tokens() {
-        FlowPane pane = new FlowPane(5, 5);
+        DoubleProperty rowsHeight = new SimpleDoubleProperty(30);
+        FlowPane pane = new FlowPane(5, 5) {
+            @Override
+            protected void layoutChildren() {
+                super.layoutChildren();
+                // after this layout pass: a request made inside it does not reach the column around the strip
+                double rows = wholeRows(this);
+                if (rows != rowsHeight.get()) {
+                    javafx.application.Platform.runLater(() -> rowsHeight.set(rows));
+                }
+            }
+        };
         pane.setId("real-tokens");
         pane.getStyleClass().add("token-chips");
         Runnable rebuild = () -> {
@@ -172,9 +188,13 @@ final class RealModelView {
         ScrollPane scroll = new ScrollPane(pane);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.prefViewportHeightProperty().bind(Bindings.createDoubleBinding(
-                () -> Math.min(Math.max(30, pane.getHeight()), 52), pane.heightProperty()));
-        scroll.setMaxHeight(80);
+        scroll.prefViewportHeightProperty().bind(rowsHeight);
+        scroll.setMinHeight(Region.USE_PREF_SIZE);
+        scroll.addEventFilter(ScrollEvent.SCROLL, e -> {
+            if (scrollByRow(scroll, pane, e.getDeltaY())) {
+                e.consume();
+            }
+        });
         scroll.getStyleClass().add("token-scroll");
         Label legend = new Label();
         legend.textProperty().bind(Bindings.createStringBinding(() -> i18n.get(switch (vm.tokenizerKindProperty().get()) {
@@ -197,6 +217,42 @@ final class RealModelView {
         foreign.managedProperty().bind(notEnglish);
         PageLayout.narrative(presenting, legend);
         return new VBox(4, scroll, foreign, legend);
+    }
+
+    /**
+     * The height of the chips' first {@link #TOKEN_ROWS} rows, all of a short text's: the strip
+     * never shows a row cut in half.
+     */
+    private static double wholeRows(FlowPane pane) {
+        double first = Double.NaN;
+        double bottom = 0;
+        int rows = 0;
+        double rowTop = Double.NaN;
+        for (Node chip : pane.getChildren()) {
+            double y = chip.getLayoutY();
+            if (Double.isNaN(rowTop) || y > rowTop + 0.5) {
+                if (++rows > TOKEN_ROWS) {
+                    break;
+                }
+                rowTop = y;
+                first = Double.isNaN(first) ? y : first;
+            }
+            bottom = Math.max(bottom, y + chip.getLayoutBounds().getHeight());
+        }
+        return rows == 0 ? 30 : Math.ceil(bottom - first + pane.snappedTopInset() + pane.snappedBottomInset());
+    }
+
+    /** A turn of the wheel over a long text's chips moves them by one whole row. */
+    private static boolean scrollByRow(ScrollPane scroll, FlowPane pane, double delta) {
+        double hidden = pane.getHeight() - scroll.getViewportBounds().getHeight();
+        if (hidden <= 0.5 || delta == 0 || pane.getChildren().isEmpty()) {
+            return false;
+        }
+        double row = pane.getChildren().get(0).getLayoutBounds().getHeight() + pane.getVgap();
+        double top = scroll.getVvalue() * hidden;
+        double next = (Math.round(top / row) + (delta < 0 ? 1 : -1)) * row;
+        scroll.setVvalue(Math.max(0, Math.min(1, next / hidden)));
+        return true;
     }
 
     private Node whatIf() {
