@@ -250,9 +250,10 @@ class ProjectorFxTest {
             for (int h = 1; h <= 12; h++) {
                 Node thumb = robot.lookup("#real-thumb-" + l + "-" + h).query();
                 Bounds b = thumb.localToScene(thumb.getLayoutBounds());
-                // the issue asks for the whole overview at 1280 x 800; at 1024 x 768 it may scroll
+                // the issue asks for the whole overview at 1280 x 800; at 1024 x 768 it may scroll by
+                // layers, and its twelve columns fit the narrower column with smaller thumbnails
                 assertTrue(b.getMinX() >= 0 && b.getMaxX() <= WIDTH && (SMALL || b.getMaxY() <= HEIGHT)
-                                && b.getWidth() >= 20,
+                                && b.getWidth() >= atLeast(20, 12),
                         "thumbnail L" + l + " H" + h + " is whole in the window: " + b);
             }
         }

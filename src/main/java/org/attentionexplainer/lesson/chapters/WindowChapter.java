@@ -39,8 +39,8 @@ public record WindowChapter(int window, List<String> tokens, Tensor windowed, Te
                     new Section("chapter.window.trade.title", "chapter.window.trade.text", null)));
 
     public static final int DEFAULT_WINDOW = 2;
-    /** Layers drawn in the reach figure. */
-    public static final int LAYERS_SHOWN = 3;
+    /** Layers drawn in the reach figure: two, a pair that stays large on a projector. */
+    public static final int LAYERS_SHOWN = 2;
 
     /** Mistral 7B: layers, K/V heads, head width, window; bf16. */
     public static final int MISTRAL_LAYERS = 32;
@@ -152,8 +152,12 @@ public record WindowChapter(int window, List<String> tokens, Tensor windowed, Te
 
     /** "After 2 layers, “step” draws on tokens up to 4 back: L · w = 2 · 2." */
     public Text reachText(int layers) {
-        return Text.of("chapter.window.reachShown", layers, tokens.get(tokens.size() - 1), reachBack(layers),
-                window);
+        String last = tokens.get(tokens.size() - 1);
+        if (layers * window > tokens.size() - 1) {
+            // the sentence starts before L · w: the reach is cut by it, not by the layers
+            return Text.of("chapter.window.reachAll", layers, last, window, layers * window);
+        }
+        return Text.of("chapter.window.reachShown", layers, last, reachBack(layers), window);
     }
 
     @Override

@@ -83,7 +83,7 @@ final class WindowPage extends ChapterPage<WindowChapter> {
         return Maps.data(x.tokens(), x.tokens(), m, (i, j) -> j > i || (window != null && i - j > window));
     }
 
-    /** Who reaches whom after 1, 2, 3 layers: 1 where key j's information can have arrived at query i. */
+    /** Who reaches whom after 1 and 2 layers: 1 where key j's information can have arrived at query i. */
     private static Figure reachMaps(I18n i18n, WindowChapter x) {
         List<HeatmapData> maps = new ArrayList<>();
         List<String> titles = new ArrayList<>();
@@ -92,7 +92,7 @@ final class WindowPage extends ChapterPage<WindowChapter> {
             titles.add(i18n.get("chapter.ui.window.afterLayers", l));
         }
         return Maps.grid(maps, titles, MatrixRange.UNIT,
-                Maps.options(i18n, "chapter.ui.window.reach", "chapter.ui.window.reaches", -1, 40), 0);
+                Maps.options(i18n, "chapter.ui.window.reach", "chapter.ui.window.reaches", -1, 48), 0);
     }
 
     private static void fillTable(I18n i18n, GridPane grid) {

@@ -52,12 +52,17 @@ class WindowChapterTest {
         // by hand: the last token reads keys 3..5; through them 1..5; then everything
         assertArrayEquals(new float[] {0, 0, 0, 1, 1, 1}, c.reach().get(0)[5]);
         assertArrayEquals(new float[] {0, 1, 1, 1, 1, 1}, c.reach().get(1)[5]);
-        assertArrayEquals(new float[] {1, 1, 1, 1, 1, 1}, c.reach().get(2)[5]);
-        assertArrayEquals(new float[] {1, 1, 1, 0, 0, 0}, c.reach().get(2)[2], "never the future");
+        float[][] three = WindowChapter.reach(6, 2, 3).get(2);
+        assertArrayEquals(new float[] {1, 1, 1, 1, 1, 1}, three[5], "the sentence ends before 3 · 2 = 6");
+        assertArrayEquals(new float[] {1, 1, 1, 0, 0, 0}, three[2], "never the future");
+        assertEquals(2, c.reach().size(), "the page draws two layers");
         assertEquals(2, c.reachBack(1));
         assertEquals(4, c.reachBack(2));
-        assertEquals(5, c.reachBack(3), "the sentence ends before 3 · 2 = 6");
-        assertEquals(3, WindowChapter.compute(engine, 1).reachBack(3));
+        assertEquals(2, WindowChapter.compute(engine, 1).reachBack(2));
+        WindowChapter wide = WindowChapter.compute(engine, 3);
+        assertEquals(5, wide.reachBack(2), "2 · 3 = 6 is past the first token");
+        assertEquals("chapter.window.reachAll", wide.reachText(2).key(), "so the page does not print 2 · 3 = 5");
+        assertEquals(List.of(2, "step", 4, 2), c.reachText(2).args());
     }
 
     @Test
