@@ -45,6 +45,11 @@ final class MainWindow {
             scene.getStylesheets().setAll(Theme.base(), Theme.LIGHT.stylesheet());
             scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> DesktopApp.handleKey(e, scene, model[0]));
             s.setScene(scene);
+            // the one primary stage outlives each test: one that went full screen or was given bounds
+            // (presentation on two displays) must not leave its size to the next window
+            s.setFullScreen(false);
+            s.setMaximized(false);
+            s.sizeToScene();
             s.show();
             s.toFront();
         });

@@ -85,6 +85,10 @@ class RealModelLayoutFxTest {
             Scene scene = new Scene(new MainView(main, s::close).createView(), WIDTH, HEIGHT);
             scene.getStylesheets().setAll(Theme.base(), theme.stylesheet());
             s.setScene(scene);
+            // the primary stage outlives each test; one given bounds before keeps them over a new scene
+            s.setFullScreen(false);
+            s.setMaximized(false);
+            s.sizeToScene();
             s.show();
             main.presentingProperty().set(presenting);
         });
