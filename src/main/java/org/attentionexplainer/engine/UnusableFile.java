@@ -28,15 +28,10 @@ public final class UnusableFile extends IOException implements Worded {
     }
 
     private UnusableFile(String file, String key, List<Object> args) {
-        super(worded(file, key, args, Localization.of(Locale.ENGLISH)));
+        super(Worded.about(file, key, args, Localization.of(Locale.ENGLISH)));
         this.file = file;
         this.messageKey = key;
         this.messageArgs = args;
-    }
-
-    private static String worded(String file, String key, List<Object> args, Localization texts) {
-        String problem = texts.get(key, Worded.argsIn(texts, args));
-        return file.isEmpty() ? problem : file + ": " + problem;
     }
 
     /** The file as the message shows it. */
@@ -58,6 +53,6 @@ public final class UnusableFile extends IOException implements Worded {
     /** The message in the language of {@code texts}: "file: problem". */
     @Override
     public String wordedIn(Localization texts) {
-        return worded(file, messageKey, messageArgs, texts);
+        return Worded.about(file, messageKey, messageArgs, texts);
     }
 }

@@ -28,6 +28,15 @@ public interface Worded {
         return args.stream().map(a -> a instanceof Worded w ? w.wordedIn(texts) : a).toArray();
     }
 
+    /**
+     * "subject: problem" in the language of {@code texts}, the problem being {@code key} with
+     * {@code args}; the problem alone when there is no subject (empty). A file's or a field's problem.
+     */
+    static String about(String subject, String key, List<Object> args, Localization texts) {
+        String problem = texts.get(key, argsIn(texts, args));
+        return subject.isEmpty() ? problem : subject + ": " + problem;
+    }
+
     /** A part of a message (what a value must be, a parser's finding) worded where the message is. */
     record Phrase(String messageKey, List<Object> messageArgs) implements Worded {
         public Phrase(String messageKey, Object... args) {

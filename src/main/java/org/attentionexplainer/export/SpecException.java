@@ -35,7 +35,7 @@ public class SpecException extends Exception implements Worded {
     }
 
     private SpecException(String subject, String key, List<Object> args, Throwable cause) {
-        super(worded(subject, key, args, Localization.of(Locale.ENGLISH)), cause);
+        super(Worded.about(subject, key, args, Localization.of(Locale.ENGLISH)), cause);
         this.subject = subject;
         this.messageKey = key;
         this.messageArgs = List.copyOf(args);
@@ -50,11 +50,6 @@ public class SpecException extends Exception implements Worded {
     public SpecException in(String name) {
         return new SpecException(subject.isEmpty() ? name : name + ": " + subject, messageKey, messageArgs,
                 getCause() != null ? getCause() : this);
-    }
-
-    private static String worded(String subject, String key, List<Object> args, Localization texts) {
-        String problem = texts.get(key, Worded.argsIn(texts, args));
-        return subject.isEmpty() ? problem : subject + ": " + problem;
     }
 
     /** What is at fault: a field, a file, or a file and its field. */
@@ -76,6 +71,6 @@ public class SpecException extends Exception implements Worded {
     /** The message in the language of {@code texts}: "subject: problem". */
     @Override
     public String wordedIn(Localization texts) {
-        return worded(subject, messageKey, messageArgs, texts);
+        return Worded.about(subject, messageKey, messageArgs, texts);
     }
 }
