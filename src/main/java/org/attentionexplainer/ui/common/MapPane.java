@@ -130,11 +130,14 @@ public final class MapPane {
         VBox.setVgrow(heatmap, Priority.ALWAYS);
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
+        // the maps give way to the notes under them, which a small window had cut to one line and "..."
+        hint.setMinHeight(Region.USE_PREF_SIZE);
         PageLayout.narrative(presenting, hint);
         // "Numbers" on, but the cells of the picture shown are too small for them: say so
         Label noRoom = w.label("explorer.values.noRoom", "hint");
         noRoom.setId("explorer-values-no-room");
         noRoom.setWrapText(true);
+        noRoom.setMinHeight(Region.USE_PREF_SIZE);
         noRoom.visibleProperty().bind(Bindings.createBooleanBinding(() -> maps.display().showValuesProperty().get()
                         && heatmap.shownProperty().get() != null && !heatmap.shownProperty().get().valuesShown(),
                 maps.display().showValuesProperty(), heatmap.shownProperty()));
