@@ -134,6 +134,8 @@ public final class MapPane {
         VBox.setVgrow(heatmap, Priority.ALWAYS);
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
+        // the maps give way to the notes under them, which a small window had cut to one line and "..."
+        hint.setMinHeight(Region.USE_PREF_SIZE);
         PageLayout.narrative(presenting, hint);
         // "Numbers" on, but the cells of the picture shown are too small for them: say so (a class shown the
         // grid's patterns does not need it, and the maps get its lines)
@@ -141,6 +143,7 @@ public final class MapPane {
         noRoom.setId("explorer-values-no-room");
         noRoom.setWrapText(true);
         noRoom.setVisible(false);
+        noRoom.setMinHeight(Region.USE_PREF_SIZE);
         noRoom.managedProperty().bind(noRoom.visibleProperty());
         VBox box = new VBox(8, toolbar, banner, heatmap, noRoom, hint);
         // the note's own lines come out of the map's height: it stays only while the map would not

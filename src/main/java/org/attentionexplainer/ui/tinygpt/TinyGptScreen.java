@@ -25,6 +25,8 @@ public final class TinyGptScreen implements Screen {
     private ExportActions actions;
     private Node view;
     private BiConsumer<TransformerModel, String> modelOpener;
+    private final javafx.beans.property.BooleanProperty presenting =
+            new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
 
     /** With a daemon thread of its own for training. */
     public TinyGptScreen(AppContext context) {
@@ -63,7 +65,9 @@ public final class TinyGptScreen implements Screen {
                             MapsExport.figures(maps))
                     .heads(Bindings.createBooleanBinding(drawn::get, drawn), context.i18n().text("export.off.model"),
                             MapsExport.heads(maps, context.i18n()));
-            view = new TinyGptView(model, context, actions).createView();
+            TinyGptView made = new TinyGptView(model, context, actions);
+            made.presentingProperty().bind(presenting);
+            view = made.createView();
             model.start();
         }
         return view;
@@ -75,6 +79,11 @@ public final class TinyGptScreen implements Screen {
         if (model != null) {
             model.setModelOpener(open);
         }
+    }
+
+    @Override
+    public void setPresenting(boolean on) {
+        presenting.set(on);
     }
 
     @Override

@@ -3,10 +3,11 @@ package org.attentionexplainer.ui.tinygpt;
 import java.io.File;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
-import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -16,7 +17,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
@@ -25,6 +25,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.engine.tinygpt.GptModelFile;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.common.MapPane;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.export.ExportActions;
@@ -34,29 +35,76 @@ import org.attentionexplainer.ui.shell.AppContext;
 /**
  * The "Train a tiny GPT" screen: the training settings and buttons, the progress and the loss
  * curves beside every head's scores, then the prompt with the model's next symbols and one
- * layer's maps in the explorer's view.
+ * layer's maps in the explorer's view. Presentation mode leaves the class the prompt, the next
+ * symbols, one head of the layer as large as the room allows (the presenter's keys step through the
+ * heads) and the table of what each head does; the training and the notes step aside.
  */
 final class TinyGptView {
+    /**
+     * Presenting, the table of what each head does stays beside the head only from this width: below
+     * it, its column would put the maps' toolbar on two rows and take the head's room.
+     */
+    private static final double ROOM_FOR_TABLE = 1600;
+    /** The share of the width the column of the loss and the heads takes at a desk. */
+    private static final double LEFT_SHARE = 0.36;
+    /** Room for the column's vertical scroll bar and border. */
+    private static final double SCROLL_BAR = 24;
+
     private final TinyGptViewModel vm;
     private final AppContext context;
     private final I18n i18n;
     private final MapPane maps;
+    private final BooleanProperty presenting = new SimpleBooleanProperty(this, "presenting");
+    /** True while presentation mode shows one head in place of the grid, which its end brings back. */
+    private boolean gridBeforePresenting;
 
     TinyGptView(TinyGptViewModel vm, AppContext context, ExportActions actions) {
         this.vm = vm;
         this.context = context;
         this.i18n = context.i18n();
         this.maps = new MapPane(vm.maps(), i18n, actions, null);
+        maps.presentingProperty().bind(presenting);
+        // fifteen tokens a head: four heads side by side leave a projector 18 px cells, one head twice that
+        presenting.addListener((o, was, now) -> {
+            var mode = vm.maps().display().modeProperty();
+            if (now && mode.get() == ViewMode.GRID) {
+                mode.set(ViewMode.FOCUS);
+                gridBeforePresenting = true;
+            } else if (!now && gridBeforePresenting) {
+                if (mode.get() == ViewMode.FOCUS) {
+                    mode.set(ViewMode.GRID);
+                }
+                gridBeforePresenting = false;
+            }
+        });
+    }
+
+    /** Presentation mode: the training, the files and the notes step aside for one large head. */
+    BooleanProperty presentingProperty() {
+        return presenting;
     }
 
     Parent createView() {
         BorderPane root = new BorderPane();
         root.getStyleClass().add("tinygpt");
         root.setTop(top());
-        SplitPane split = new SplitPane(left(), right());
-        split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.42);
-        root.setCenter(split);
+        VBox column = new VBox();
+        Region left = left(column);
+        Region right = right();
+        // a share, not a split pane's divider: the window is first laid out thousands of pixels wide
+        // (every text on one line), and a split pane shrinking from there took the same pixels from
+        // both sides, which left the column a sliver that cut its texts
+        right.setPrefWidth(1);
+        HBox.setHgrow(right, Priority.ALWAYS);
+        HBox page = new HBox(left, right);
+        left.prefWidthProperty().bind(Bindings.createDoubleBinding(() -> {
+            double needed = column.minWidth(-1) + SCROLL_BAR;
+            return presenting.get() ? needed : Math.max(page.getWidth() * LEFT_SHARE, needed);
+        }, page.widthProperty(), presenting, column.widthProperty()));
+        left.setMinWidth(Region.USE_PREF_SIZE);
+        left.visibleProperty().bind(presenting.not().or(page.widthProperty().greaterThanOrEqualTo(ROOM_FOR_TABLE)));
+        left.managedProperty().bind(left.visibleProperty());
+        root.setCenter(page);
         return root;
     }
 
@@ -89,6 +137,7 @@ final class TinyGptView {
 
     private Node top() {
         Label intro = label("tinygpt.intro", "hint");
+        intro.setId("tinygpt-intro");
         intro.setWrapText(true);
         intro.setMinWidth(0);
         BooleanBinding training = vm.statusProperty().isEqualTo(TinyGptViewModel.Status.TRAINING)
@@ -127,14 +176,16 @@ final class TinyGptView {
                 save, real);
         settings.setAlignment(Pos.CENTER_LEFT);
         Label message = PageLayout.message("tinygpt-message", vm.messageProperty(), vm.errorProperty());
+        PageLayout.narrative(presenting, intro, settings);
+        message.visibleProperty().bind(presenting.not().or(vm.errorProperty()));
+        message.managedProperty().bind(message.visibleProperty());
         VBox box = new VBox(6, intro, settings, message);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
     }
 
-    private Node left() {
-        Node chart = LossChart.create(vm.lossesProperty(), i18n);
-        VBox.setVgrow(chart, Priority.ALWAYS);
+    private Region left(VBox box) {
+        Region chart = LossChart.create(vm.lossesProperty(), i18n);
         Label chartHint = label("tinygpt.chart.hint", "hint");
         chartHint.setWrapText(true);
         chartHint.setMinWidth(0);
@@ -147,25 +198,36 @@ final class TinyGptView {
         headsHint.setMinHeight(Region.USE_PREF_SIZE);
         ScrollPane table = new ScrollPane(HeadTable.create(vm.scoresProperty(), i18n));
         table.setFitToWidth(true);
-        table.setPrefViewportHeight(190);
+        // the column is never narrower than the table (its numbers would be cut)
+        table.setMinWidth(Region.USE_PREF_SIZE);
+        // presenting, the column holds the table alone: every row, no scroll bar
+        table.prefViewportHeightProperty().bind(Bindings.when(presenting).then(0).otherwise(190));
         // every head's row in sight; where the column is short, the column scrolls as a whole
         table.setMinHeight(Region.USE_PREF_SIZE);
-        ((Region) chart).setMinHeight(220);
-        VBox box = new VBox(6, chart, chartHint, headsTitle, table, headsHint);
+        PageLayout.narrative(presenting, chart, chartHint, headsHint);
+        box.setSpacing(6);
+        box.getChildren().setAll(chart, chartHint, headsTitle, table, headsHint);
         box.setPadding(new Insets(0, 6, 8, 12));
         ScrollPane column = new ScrollPane(box);
+        // not fitted to its height: a scroll pane so fitted measures its content one line a paragraph,
+        // and showed no scroll bar while the last sentences ran past the window's edge
         column.setFitToWidth(true);
-        column.setFitToHeight(true);
         column.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         return column;
     }
 
-    private Node right() {
+    private Region right() {
         TextField prompt = new TextField();
         prompt.setId("tinygpt-prompt");
         prompt.textProperty().bindBidirectional(vm.promptProperty());
-        HBox.setHgrow(prompt, Priority.ALWAYS);
-        HBox promptRow = new HBox(8, label("tinygpt.prompt"), prompt, label("tinygpt.layer"), layerChooser());
+        // wide enough for the default prompt; where the row is narrow the layer goes to a line of its own
+        // (the field had been squeezed until the prompt was cut)
+        prompt.setPrefColumnCount(16);
+        HBox promptField = new HBox(8, label("tinygpt.prompt"), prompt);
+        promptField.setAlignment(Pos.CENTER_LEFT);
+        HBox layer = new HBox(8, label("tinygpt.layer"), layerChooser());
+        layer.setAlignment(Pos.CENTER_LEFT);
+        FlowPane promptRow = new FlowPane(16, 6, promptField, layer);
         promptRow.setAlignment(Pos.CENTER_LEFT);
         Label problem = new Label();
         problem.setId("tinygpt-prompt-problem");
@@ -198,6 +260,8 @@ final class TinyGptView {
     private ComboBox<Integer> layerChooser() {
         ComboBox<Integer> layers = new ComboBox<>();
         layers.setId("tinygpt-layer");
+        // the layer's whole name, never "Laye..."
+        layers.setMinWidth(Region.USE_PREF_SIZE);
         layers.setCellFactory(v -> new ListCell<>() {
             @Override
             protected void updateItem(Integer item, boolean empty) {

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.LineChart;
 import javafx.scene.control.Label;
@@ -102,5 +103,8 @@ class TinyGptFxTest {
         assertEquals(30, chart.getData().get(0).getData().size(), "first-half loss, every step of a short run");
         assertEquals(30, chart.getData().get(1).getData().size());
         assertEquals(1.0, vm.progressProperty().get());
+        assertFalse(robot.lookup("#tinygpt-loss-none").query().isVisible(), "the curves, not the note");
+        assertTrue(robot.lookup(".tinygpt .chart-legend").queryAll().stream().anyMatch(Node::isVisible),
+                "which curve is which");
     }
 }
