@@ -25,16 +25,32 @@ public final class ForwardBlocks {
     private final Routes routes = Routes.BEST;
     private final NdBuffers buffers = new NdBuffers(routes.hostMemory());
     private float[] heap = new float[0];
+    private float[] heapIn = new float[0];
 
     public ForwardBlocks() {
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
     }
 
-    /** y = x W + b with W (in, out) dense off the heap, and b (out) on the heap, or null for none. */
-    public record Linear(INDArray weight, float[] bias) {
+    /**
+     * Products with at most this many rows run on the weights' {@link PackedWeights} in Java
+     * (where the JVM has the vector API), longer ones on OpenBLAS; 0 sends every product to OpenBLAS.
+     */
+    static final int PACKED_ROWS = Integer.getInteger("attention.packedRows", 128);
+
+    /**
+     * y = x W + b with W (in, out) dense off the heap, and b (out) on the heap, or null for none;
+     * W also laid out once in panels for products of few rows, or null where no micro-kernel runs.
+     */
+    public record Linear(INDArray weight, float[] bias, PackedWeights packed) {
         /** From a weight (in, out) and a bias of out values (any shape), or null. */
         public static Linear of(INDArray weight, INDArray bias) {
-            return new Linear(dense(weight), bias == null ? null : NdBuffers.read(bias));
+            return of(dense(weight), bias == null ? null : NdBuffers.read(bias));
+        }
+
+        private static Linear of(INDArray dense, float[] bias) {
+            PackedWeights packed = PackedWeights.available() && Routes.BEST.hostMemory()
+                    ? PackedWeights.of(NdBuffers.read(dense), (int) dense.size(0), (int) dense.size(1)) : null;
+            return new Linear(dense, bias, packed);
         }
 
         /** One layer whose output is the outputs of {@code parts} side by side: W = [W_1 | W_2 | ...]. */
@@ -53,7 +69,7 @@ public final class ForwardBlocks {
                 }
                 at += p.out();
             }
-            return new Linear(dense(Nd4j.hstack(weights)), bias);
+            return of(dense(Nd4j.hstack(weights)), bias);
         }
 
         public int in() {
@@ -90,6 +106,9 @@ public final class ForwardBlocks {
     public INDArray linear(String role, INDArray rows, Linear w, Tensor residual) {
         int n = (int) rows.size(0);
         INDArray y = buffers.scratch(role, n, w.out());                             // (n, out)
+        if (w.packed() != null && n <= PACKED_ROWS) {
+            return packedLinear(rows, w, residual, y);
+        }
         float beta = 0f;
         if (residual != null) {
             float[] laid = scratchHeap(n * w.out());
@@ -114,6 +133,28 @@ public final class ForwardBlocks {
             beta = 1f;
         }
         Products.gemm(Block.of(rows), false, Block.of(w.weight()), false, Block.of(y), beta, routes.direct());
+        return y;
+    }
+
+    /** {@link #linear} on the weight's panels in Java: x and the laid bias (and residual) copied to the heap. */
+    private INDArray packedLinear(INDArray rows, Linear w, Tensor residual, INDArray y) {
+        int n = (int) rows.size(0);
+        int out = w.out();
+        float[] x = heapIn(n * w.in());
+        NdBuffers.readInto(rows.isView() || rows.ordering() != 'c' ? rows.dup('c') : rows, x, 0);
+        float[] c = scratchHeap(n * out);
+        if (residual != null) {
+            System.arraycopy(residual.data(), 0, c, 0, n * out);
+        } else {
+            java.util.Arrays.fill(c, 0, n * out, 0f);
+        }
+        if (w.bias() != null) {
+            for (int i = 0; i < n; i++) {
+                addInto(c, i * out, w.bias());
+            }
+        }
+        w.packed().multiplyAdd(x, n, c);
+        NdBuffers.write(y, c, 0, routes.hostMemory());
         return y;
     }
 
@@ -245,6 +286,14 @@ public final class ForwardBlocks {
         for (int j = 0; j < row.length; j++) {
             rows[o + j] += row[j];
         }
+    }
+
+    /** A second reused heap array of at least n values, for a product's input. */
+    private float[] heapIn(int n) {
+        if (heapIn.length < n) {
+            heapIn = new float[n];
+        }
+        return heapIn;
     }
 
     /** A reused heap array of at least n values, for values copied on their way to or from the products. */

@@ -1,0 +1,121 @@
+package org.attentionexplainer.engine;
+
+import java.util.stream.IntStream;
+
+/**
+ * A fixed weight W (k, n) laid out once, at load, for products x W with few rows (m, k): its
+ * columns cut into panels of {@code width} columns, each panel's k rows of {@code width} values
+ * one after the other (the last panel padded with zeros). OpenBLAS packs the whole of W into
+ * such panels at every call, which for a product of 16 rows costs about as much as the product
+ * itself (16 multiply-adds per weight); a Java micro-kernel on the vector API ({@code PanelKernel})
+ * reads the panels as they are. Only where the JVM has {@code jdk.incubator.vector} on x86-64:
+ * elsewhere {@link #of} gives null and the products stay on OpenBLAS.
+ *
+ * <p>Symbols: m rows of x, k = W's rows (the input width), n = W's columns (the output width).
+ */
+public final class PackedWeights {
+    /**
+     * Products of more multiply-adds than this split their panels over the cores; below, one
+     * thread, as waking a pooled thread costs tens of microseconds (a time slice on a busy machine).
+     */
+    static final long PARALLEL_MULTIPLY_ADDS = Long.getLong("attention.packedParallelMultiplyAdds", 1L << 21);
+
+    private final int k;
+    private final int n;
+    private final int width;
+    private final float[] panels;                                          // (ceil(n / width), k, width)
+
+    private PackedWeights(int k, int n, int width, float[] panels) {
+        this.k = k;
+        this.n = n;
+        this.width = width;
+        this.panels = panels;
+    }
+
+    /** W (k, n) row-major from {@code w}, packed; null when no micro-kernel runs on this JVM. */
+    static PackedWeights of(float[] w, int k, int n) {
+        Kernel kernel = Kernel.Holder.IN_USE;
+        if (kernel == null) {
+            return null;
+        }
+        if ((long) k * n > w.length) {
+            throw new IllegalArgumentException("a weight of " + w.length + " values is not (" + k + ", " + n + ")");
+        }
+        int width = kernel.panelWidth();
+        int count = (n + width - 1) / width;
+        float[] panels = new float[Math.multiplyExact(Math.multiplyExact(count, k), width)];
+        for (int p = 0; p < count; p++) {
+            int cols = Math.min(width, n - p * width);
+            for (int r = 0; r < k; r++) {
+                System.arraycopy(w, r * n + p * width, panels, (p * k + r) * width, cols);
+            }
+        }
+        return new PackedWeights(k, n, width, panels);
+    }
+
+    /** Whether a micro-kernel runs on this JVM (see {@link #of}). */
+    static boolean available() {
+        return Kernel.Holder.IN_USE != null;
+    }
+
+    int in() {
+        return k;
+    }
+
+    int out() {
+        return n;
+    }
+
+    /**
+     * c += x W for the m rows of x (m, k) and c (m, n), both dense row-major from index 0. Each
+     * value is c's plus the sum over k taken in order, as OpenBLAS's product with beta 1 adds it
+     * to what c held (the bias laid in first).
+     */
+    void multiplyAdd(float[] x, int m, float[] c) {
+        if ((long) m * k > x.length || (long) m * n > c.length) {
+            throw new IllegalArgumentException("product of (" + m + ", " + k + ") and (" + k + ", " + n
+                    + ") with " + x.length + " and " + c.length + " values");
+        }
+        Kernel kernel = Kernel.Holder.IN_USE;
+        int count = (n + width - 1) / width;
+        int cores = Runtime.getRuntime().availableProcessors();
+        long work = (long) m * k * n;
+        int parts = work <= PARALLEL_MULTIPLY_ADDS || cores < 2 ? 1 : Math.min(count, cores);
+        if (parts == 1) {
+            kernel.multiplyAdd(panels, k, n, x, m, c, 0, count);
+            return;
+        }
+        IntStream.range(0, parts).parallel().forEach(part ->
+                kernel.multiplyAdd(panels, k, n, x, m, c, count * part / parts, count * (part + 1) / parts));
+    }
+
+    /** A micro-kernel over panels; the one in use is chosen once. */
+    interface Kernel {
+        /** Columns per panel. */
+        int panelWidth();
+
+        /** c += x W for the panels [from, to) of W, as {@link PackedWeights#multiplyAdd}. */
+        void multiplyAdd(float[] panels, int k, int n, float[] x, int m, float[] c, int from, int to);
+
+        /** Chooses once: the vector kernel where {@link RowMath} runs on the vector API, else none. */
+        final class Holder {
+            static final Kernel IN_USE = choose();
+
+            private Holder() {
+            }
+
+            private static Kernel choose() {
+                if (!(RowMath.best() instanceof VectorRowMath)
+                        || !Boolean.parseBoolean(System.getProperty("attention.packedWeights", "true"))) {
+                    return null;
+                }
+                try {
+                    return (Kernel) Class.forName("org.attentionexplainer.engine.PanelKernel")
+                            .getDeclaredConstructor().newInstance();
+                } catch (ReflectiveOperationException | LinkageError e) {
+                    return null;
+                }
+            }
+        }
+    }
+}
