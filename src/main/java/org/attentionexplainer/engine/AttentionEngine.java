@@ -50,6 +50,7 @@ public final class AttentionEngine {
     private final Routes routes;
     private final NdBuffers buffers;
     private final Overflow overflow = new Overflow();
+    private final PackedWeights.Recent packs = new PackedWeights.Recent();
 
     public AttentionEngine() {
         this(true);
@@ -305,6 +306,11 @@ public final class AttentionEngine {
     /** (rows, width) -> (rows, cols): rows W + bias, into the scratch array of the role. */
     private INDArray linear(String role, INDArray rows, Tensor w, Tensor bias, int cols) {
         INDArray y = buffers.scratch(role, rows.size(0), cols);
+        PackedWeights packed = routes.direct() && rows.size(0) <= PackedWeights.MAX_ROWS ? packs.of(w) : null;
+        if (packed != null) {                                   // few rows: no packing of W at every call
+            packed.linear(rows, bias == null ? null : bias.data(), y);
+            return y;
+        }
         INDArray w2 = buffers.constant(w, w.dim(0), w.dim(1));
         if (bias != null && routes.direct()) {
             NdBuffers.fillRows(y, bias.data());                 // as PyTorch's addmm: the bias first, then

@@ -32,12 +32,6 @@ public final class ForwardBlocks {
     }
 
     /**
-     * Products with at most this many rows run on the weights' {@link PackedWeights} in Java
-     * (where the JVM has the vector API), longer ones on OpenBLAS; 0 sends every product to OpenBLAS.
-     */
-    static final int PACKED_ROWS = Integer.getInteger("attention.packedRows", 128);
-
-    /**
      * y = x W + b with W (in, out) dense off the heap, and b (out) on the heap, or null for none;
      * W also laid out once in panels for products of few rows, or null where no micro-kernel runs.
      */
@@ -106,7 +100,7 @@ public final class ForwardBlocks {
     public INDArray linear(String role, INDArray rows, Linear w, Tensor residual) {
         int n = (int) rows.size(0);
         INDArray y = buffers.scratch(role, n, w.out());                             // (n, out)
-        if (w.packed() != null && n <= PACKED_ROWS) {
+        if (w.packed() != null && n <= PackedWeights.MAX_ROWS) {
             return packedLinear(rows, w, residual, y);
         }
         float beta = 0f;

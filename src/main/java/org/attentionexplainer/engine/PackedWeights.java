@@ -1,6 +1,7 @@
 package org.attentionexplainer.engine;
 
 import java.util.stream.IntStream;
+import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
  * A fixed weight W (k, n) laid out once, at load, for products x W with few rows (m, k): its
@@ -19,6 +20,13 @@ public final class PackedWeights {
      * thread, as waking a pooled thread costs tens of microseconds (a time slice on a busy machine).
      */
     static final long PARALLEL_MULTIPLY_ADDS = Long.getLong("attention.packedParallelMultiplyAdds", 1L << 21);
+
+    /**
+     * Products of at most this many rows run on packed weights where they can, longer ones on
+     * OpenBLAS, whose own packing then costs less than its faster kernel saves;
+     * -Dattention.packedRows=0 sends every product to OpenBLAS.
+     */
+    static final int MAX_ROWS = Integer.getInteger("attention.packedRows", 128);
 
     private final int k;
     private final int n;
@@ -87,6 +95,47 @@ public final class PackedWeights {
         }
         IntStream.range(0, parts).parallel().forEach(part ->
                 kernel.multiplyAdd(panels, k, n, x, m, c, count * part / parts, count * (part + 1) / parts));
+    }
+
+    /**
+     * y = rows W + bias (null: none) for rows (m, k) off the heap (a view is copied first) and
+     * y (m, n) dense in the process's memory: the bias laid in first, then the product added.
+     */
+    void linear(INDArray rows, float[] bias, INDArray y) {
+        int m = (int) rows.size(0);
+        float[] c = new float[m * n];
+        if (bias != null) {
+            for (int i = 0; i < m; i++) {
+                System.arraycopy(bias, 0, c, i * n, n);
+            }
+        }
+        multiplyAdd(NdBuffers.read(rows), m, c);
+        NdBuffers.write(y, c, 0, true);
+    }
+
+    /**
+     * The packed layouts of the last few weights seen, by the identity of their values (tensors
+     * are immutable), for an engine that is handed its weights at every call.
+     */
+    static final class Recent {
+        private static final int KEPT = 6;
+        private final float[][] keys = new float[KEPT][];
+        private final PackedWeights[] kept = new PackedWeights[KEPT];
+        private int next;
+
+        /** w (k, n) packed, or null where no micro-kernel runs. */
+        PackedWeights of(Tensor w) {
+            for (int i = 0; i < KEPT; i++) {
+                if (keys[i] == w.data()) {
+                    return kept[i];
+                }
+            }
+            PackedWeights packed = PackedWeights.of(w.data(), w.dim(0), w.dim(1));
+            keys[next] = w.data();
+            kept[next] = packed;
+            next = (next + 1) % KEPT;
+            return packed;
+        }
     }
 
     /** A micro-kernel over panels; the one in use is chosen once. */

@@ -67,7 +67,7 @@ class PackedWeightsTest {
         assumeTrue(PackedWeights.available() && Routes.BEST.hostMemory(), "no vector API or not the CPU backend");
         Random rng = new Random(3);
         ForwardBlocks blocks = new ForwardBlocks();
-        for (int[] size : new int[][] {{5, 24, 37}, {16, 64, 48}, {ForwardBlocks.PACKED_ROWS, 33, 20}}) {
+        for (int[] size : new int[][] {{5, 24, 37}, {16, 64, 48}, {PackedWeights.MAX_ROWS, 33, 20}}) {
             int m = size[0];
             int k = size[1];
             int n = size[2];
