@@ -306,7 +306,7 @@ public final class AttentionEngine {
     /** (rows, width) -> (rows, cols): rows W + bias, into the scratch array of the role. */
     private INDArray linear(String role, INDArray rows, Tensor w, Tensor bias, int cols) {
         INDArray y = buffers.scratch(role, rows.size(0), cols);
-        PackedWeights packed = routes.direct() && rows.size(0) <= PackedWeights.MAX_ROWS ? packs.of(w) : null;
+        PackedWeights packed = routes.direct() && rows.size(0) <= PackedWeights.ENGINE_MAX_ROWS ? packs.of(w) : null;
         if (packed != null) {                                   // few rows: no packing of W at every call
             packed.linear(rows, bias == null ? null : bias.data(), y);
             return y;

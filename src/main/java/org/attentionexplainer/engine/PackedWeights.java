@@ -22,11 +22,18 @@ public final class PackedWeights {
     static final long PARALLEL_MULTIPLY_ADDS = Long.getLong("attention.packedParallelMultiplyAdds", 1L << 21);
 
     /**
-     * Products of at most this many rows run on packed weights where they can, longer ones on
-     * OpenBLAS, whose own packing then costs less than its faster kernel saves;
-     * -Dattention.packedRows=0 sends every product to OpenBLAS.
+     * The encoder's products ({@link ForwardBlocks}) of at most this many rows run on packed
+     * weights, longer ones on OpenBLAS, whose own packing then costs less than its faster kernel
+     * saves (all-MiniLM-L6-v2's forward at 128 tokens took the same CPU time either way, and less
+     * wall time packed, with no OpenBLAS threads to wake); -Dattention.packedRows=0 sends every
+     * product to OpenBLAS.
      */
     static final int MAX_ROWS = Integer.getInteger("attention.packedRows", 128);
+    /**
+     * The same for the attention engine's projections: one product of 64 rows by 768 × 2304
+     * took OpenBLAS 1.3 to 1.5 times less CPU than the panels, one of 16 rows 1.5 times more.
+     */
+    static final int ENGINE_MAX_ROWS = Integer.getInteger("attention.packedRowsEngine", 32);
 
     private final int k;
     private final int n;
