@@ -78,7 +78,9 @@ public final class TrainedHeads {
         }
         String sentence = vm.sentenceProperty().get();
         String name = vm.i18n().get("explorer.trained.name", MODEL_NAME, layer + 1);
-        loading.set(true);
+        // from seeded weights to trained heads the picture waits for them; on trained heads already (a new
+        // sentence, another layer) the last ones stay until the next arrive, as typing must not flicker
+        loading.set(this.layer.get() < 0);
         failure.set("");
         vm.loadTrained(name, () -> {
             try {
