@@ -16,6 +16,8 @@ import java.util.function.ToDoubleFunction;
 public final class FigureLayout {
     /** Cells are never drawn smaller than this, whatever the room. */
     static final double MIN_CELL = 0.25;
+    /** The gutter between small multiples that share their axes, in text sizes. */
+    static final double SHARED_GAP = 0.5;
 
     private final HeatmapOptions opt;
     private final double f;
@@ -26,6 +28,11 @@ public final class FigureLayout {
      * as their labels keep them apart; tables of different quantities keep the full gap.
      */
     private final double colGap;
+    /**
+     * Between rows of panels: small multiples of one input on one scale (the heads of a sentence) share
+     * their axes, so a narrow gutter and each map's title keep them apart, and the maps get the room.
+     */
+    private final double rowGap;
     private final List<PanelLayout> panels = new ArrayList<>();
     private final List<LegendLayout> legends = new ArrayList<>();
     private final int columns;
@@ -59,7 +66,9 @@ public final class FigureLayout {
         this.f = opt.fontSize();
         this.pad = 0.8 * f;
         this.gap = 1.5 * f;
-        this.colGap = everyRowLabelled && legendSpecs.size() <= 1 ? f : gap;
+        boolean sharedAxes = !everyRowLabelled && specs.size() > 1 && legendSpecs.size() <= 1;
+        this.colGap = sharedAxes ? SHARED_GAP * f : everyRowLabelled && legendSpecs.size() <= 1 ? f : gap;
+        this.rowGap = sharedAxes ? SHARED_GAP * f : gap;
         TextMeasurer m = memo(measurer);
         Map<List<String>, Double> widest = new IdentityHashMap<>();
         labelWidth = labels -> widest.computeIfAbsent(labels, l -> PanelLayout.maxWidth(l, f, m));
@@ -133,10 +142,10 @@ public final class FigureLayout {
         double y0 = gridTop;
         for (int r = 0; r < rows; r++) {
             rowY[r] = y0;
-            y0 += rowH[r] + gap;
+            y0 += rowH[r] + rowGap;
         }
         double gridW = x - colGap - pad;
-        double gridBottom = y0 - gap;
+        double gridBottom = y0 - rowGap;
 
         legendX = below ? pad : pad + gridW + gap;
         barHeights = new double[legends.size()];
@@ -195,7 +204,7 @@ public final class FigureLayout {
         for (int c = fixedColumns > 0 ? fixedColumns : 1; c <= (fixedColumns > 0 ? fixedColumns : n); c++) {
             int r = (n + c - 1) / c;
             double availW = gridW - (c - 1) * colGap;
-            double availH = gridH - (r - 1) * gap;
+            double availH = gridH - (r - 1) * rowGap;
             Fit fit = solve(specs.get(0), c, r, availW, availH, opt.showLabels(), titleLines, m);
             if (opt.showLabels() && n > 1 && fit.cell < 0.5 * f) {
                 fit = solve(specs.get(0), c, r, availW, availH, false, titleLines, m);

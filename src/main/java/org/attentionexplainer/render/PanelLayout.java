@@ -20,12 +20,21 @@ final class PanelLayout {
     static final int PLAIN_FILL = 0xffffffff;
     /** A panel title wraps onto at most this many lines. */
     static final int MAX_TITLE_LINES = 4;
+    /**
+     * Token labels get smaller with cells shorter than a line of text, down to this share of the text
+     * size, before every other one is left out: a projected grid keeps all its tokens.
+     */
+    static final double MIN_LABEL_SCALE = 0.7;
+    /** A line of labels, in text sizes: labels this far apart never overlap. */
+    private static final double LINE = 1.1;
 
     final Panel panel;
     final HeatmapOptions opt;
     final double f;
     final double cell;
     final boolean labels;
+    /** The token labels' text size: the figure's, or less where the cells are shorter than a line. */
+    final double labelSize;
     final boolean rowLabels;
     /** The column labels too (small multiples give them to the first row only). */
     final boolean colLabels;
@@ -163,12 +172,15 @@ final class PanelLayout {
         this.colLabels = labels && colLabels;
         HeatmapData d = panel.data();
         titleH = HeatmapOptions.present(panel.title()) ? (0.35 + 1.25 * titleLines) * f : 0;
-        double colLabelW = labels ? labelWidth.applyAsDouble(d.colLabels()) : 0;
+        labelSize = Math.min(f, Math.max(MIN_LABEL_SCALE * f, cell / LINE));
+        // widths measured at the figure's text size, scaled: text widths grow in proportion to the size
+        double shrink = labelSize / f;
+        double colLabelW = labels ? shrink * labelWidth.applyAsDouble(d.colLabels()) : 0;
         rotated = labels && colLabelW + 0.4 * f > cell;
         colAxisH = this.colLabels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
         colBandH = this.colLabels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
         rowAxisW = this.rowLabels && rowAxis && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
-        rowLabelW = this.rowLabels ? labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
+        rowLabelW = this.rowLabels ? shrink * labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
         rowStep = step(this.rowLabels, cell);
         colStep = rotated ? step(true, cell) : 1;
         valueSize = Math.max(8, 0.8 * f);
@@ -215,7 +227,7 @@ final class PanelLayout {
 
     /** Every n-th label so that labels never overlap; 0 for none. */
     private double stepFor(double size) {
-        return Math.max(1, Math.ceil(1.1 * f / size));
+        return Math.max(1, Math.ceil(LINE * labelSize / size - 1e-9));
     }
 
     private int step(boolean on, double size) {

@@ -255,6 +255,27 @@ class LayoutTest {
         assertEquals(14, l.cellSize());
     }
 
+    /**
+     * Two heads of four tokens side by side in a pane 110 wide, no titles, axes or legend: cells shorter
+     * than a line of text (1.1f = 11) make the labels smaller rather than leave every other one out.
+     * With labels "t0" at size s (s wide), the cell c = (110 - 16 - gap 5 - (s + 5)) / 8 and s = c / 1.1
+     * meet at c = 9.4: 9 px cells, labels of 9 / 1.1 = 8.2, each a line apart, so all are drawn. Before,
+     * labels kept size 10 (15 with their gap) and a gap of 15 between the maps: (110 - 16 - 15 - 15) / 8
+     * = 8 px, and every other label.
+     */
+    @Test
+    void smallMultiplesShrinkTheirLabelsBeforeLeavingAnyOut() {
+        List<HeatmapData> heads = List.of(uniform(4), uniform(4));
+        FigureLayout l = Figure.grid(heads, List.of("", ""), ColorScale.unit(ColorMap.VIRIDIS),
+                OPT.withAxes(null, null).withLegend(false, null, null), 2).layout(110, 200, HALF_EM);
+        assertEquals(9, l.cellSize());
+        assertTrue(l.everyLabelShown());
+        List<Mark.Text> labels = texts(l.drawing()).stream().filter(t -> t.text().startsWith("t")).toList();
+        // the rows named once, at the left; the keys above both maps
+        assertEquals(4 + 2 * 4, labels.size());
+        assertTrue(labels.stream().allMatch(t -> Math.abs(t.size() - 9 / 1.1) < 1e-9), "labels of 9 / 1.1 px");
+    }
+
     @Test
     void compareShowsTheDifferenceOnItsOwnScale() {
         HeatmapData a = map(List.of("x", "y"), new float[] {0.5f, 0.5f, 0.5f, 0.5f}, null);

@@ -39,6 +39,8 @@ public final class MapPane {
     private final HeatmapControl heatmap = new HeatmapControl();
     /** Above the heatmap: what a screen says of the picture itself ({@link #banner}). */
     private final VBox banner = new VBox();
+    /** The heatmap's place: the heatmap, or what a screen shows while its maps are on their way ({@link #cover}). */
+    private final javafx.scene.layout.StackPane place = new javafx.scene.layout.StackPane(heatmap);
     private final ExportActions actions;
     private final Runnable pin;
     private final javafx.beans.property.BooleanProperty presenting =
@@ -131,7 +133,7 @@ public final class MapPane {
         // the class sees the maps, the head and the stage; the looks and the files are the teacher's
         Node export = toolbar.getChildren().get(toolbar.getChildren().size() - 1);
         PageLayout.narrative(presenting, map, auto, values, export);
-        VBox.setVgrow(heatmap, Priority.ALWAYS);
+        VBox.setVgrow(place, Priority.ALWAYS);
         Label hint = w.label("explorer.hint", "hint");
         hint.setWrapText(true);
         // the maps give way to the notes under them, which a small window had cut to one line and "..."
@@ -145,7 +147,7 @@ public final class MapPane {
         noRoom.setVisible(false);
         noRoom.setMinHeight(Region.USE_PREF_SIZE);
         noRoom.managedProperty().bind(noRoom.visibleProperty());
-        VBox box = new VBox(8, toolbar, banner, heatmap, noRoom, hint);
+        VBox box = new VBox(8, toolbar, banner, place, noRoom, hint);
         // the note's own lines come out of the map's height: it stays only while the map would not
         // hold its numbers with that room either (else it would keep the cells too small for them)
         javafx.beans.InvalidationListener tooSmall = o -> {
@@ -218,6 +220,15 @@ public final class MapPane {
         banner.getChildren().add(notice);
         notice.visibleProperty().addListener(o -> banner.setManaged(notice.isVisible()));
         banner.setManaged(notice.isVisible());
+    }
+
+    /**
+     * Shows {@code cover} in the maps' place while it is visible, and the maps only while it is not:
+     * a picture that is about to be replaced (seeded weights before the trained ones) is never shown.
+     */
+    public void cover(Node cover) {
+        place.getChildren().add(cover);
+        heatmap.visibleProperty().bind(cover.visibleProperty().not());
     }
 
     /** The map control: a screen owns its dialogs by the window the map is shown in. */

@@ -101,6 +101,8 @@ final class ExplorerControlsView {
                 ProjectionKind::messageKey);
         projection.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.loadedProperty().get().spec() != null
                 || vm.loadedProperty().get().weights() != null, vm.loadedProperty()));
+        // the column is narrow: the choice shown ("Separate W_q, W_k, W_v") wraps at its words, never cut to "…"
+        wrapShown(projection);
         var weightSeed = w.seedSpinner("explorer-weight-seed", vm.weightSeedProperty());
         weightSeed.disableProperty().bind(projection.disableProperty());
         w.tip(weightSeed, "explorer.weightSeed.tip");
@@ -217,6 +219,16 @@ final class ExplorerControlsView {
         Button resample = button("explorer-resample", "explorer.dropout.resample", c::resample);
         resample.disableProperty().bind(c.dropoutProperty().isEqualTo(0, 1e-12));
         return section("explorer.section.dropout", row(p, pValue), grid("explorer.dropout.seed", seed), resample);
+    }
+
+    /** The box as tall as the value it shows, wrapped at words to the box's width (a combo box sizes it to one line). */
+    private static void wrapShown(ComboBox<?> box) {
+        javafx.scene.control.ListCell<?> shown = box.getButtonCell();
+        shown.setWrapText(true);
+        box.prefHeightProperty().bind(Bindings.createDoubleBinding(() -> shown.getWidth() <= 0 ? Region.USE_COMPUTED_SIZE
+                : shown.prefHeight(shown.getWidth()) + box.snappedTopInset() + box.snappedBottomInset(),
+                shown.widthProperty(), shown.textProperty(), shown.fontProperty(), box.insetsProperty()));
+        box.setMinHeight(Region.USE_PREF_SIZE);
     }
 
     private static HBox row(Node grow, Node fixed) {

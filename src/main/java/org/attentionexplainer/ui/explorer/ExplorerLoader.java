@@ -62,13 +62,17 @@ final class ExplorerLoader {
         });
     }
 
-    /** A model made on the worker by {@code spec} (a trained layer), adopted whole; {@code then} follows. */
-    void loadTrained(String name, java.util.function.Supplier<AttentionSpec> spec, Runnable then) {
+    /**
+     * A model made on the worker by {@code spec} (a trained layer), adopted whole; {@code then} follows,
+     * or {@code failed} with the line that says why it failed.
+     */
+    void loadTrained(String name, java.util.function.Supplier<AttentionSpec> spec, Runnable then,
+                     java.util.function.Consumer<String> failed) {
         ExplorerRequest now = request();
         run(name, () -> {
             AttentionSpec s = spec.get();
             return prepare(now, new LoadedData(name, s, null, null), AttentionControls.of(s), s.heads());
-        }, then);
+        }, then, failed);
     }
 
     void loadInput(Path file) {
@@ -119,11 +123,19 @@ final class ExplorerLoader {
     }
 
     private void run(String name, java.util.function.Supplier<Prepared> task, Runnable then) {
+        run(name, task, then, why -> { });
+    }
+
+    private void run(String name, java.util.function.Supplier<Prepared> task, Runnable then,
+                     java.util.function.Consumer<String> failed) {
         work.submit(task, p -> {
             explorer.adopt(p, name);
             then.run();
-        },
-                e -> explorer.fail(i18n.get("explorer.error.load", name, Failures.describe(i18n, e))));
+        }, e -> {
+            String why = i18n.get("explorer.error.load", name, Failures.describe(i18n, e));
+            explorer.fail(why);
+            failed.accept(why);
+        });
     }
 
     /** The one-line reason of a failure (unwrapping the worker's CompletionException). */

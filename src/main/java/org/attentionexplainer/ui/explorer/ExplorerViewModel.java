@@ -297,8 +297,8 @@ public final class ExplorerViewModel {
 
     /** A trained model's layer as a loaded spec, made on the worker; {@code then} follows its adoption. */
     void loadTrained(String name, java.util.function.Supplier<org.attentionexplainer.engine.AttentionSpec> spec,
-                     Runnable then) {
-        loader.loadTrained(name, spec, then);
+                     Runnable then, java.util.function.Consumer<String> failed) {
+        loader.loadTrained(name, spec, then, failed);
     }
 
     /** The trained heads the explorer can show instead of seeded weights. */

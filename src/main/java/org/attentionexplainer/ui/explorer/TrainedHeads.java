@@ -28,6 +28,10 @@ public final class TrainedHeads {
     private final ExplorerViewModel vm;
     private final TrainedModel model;
     private final ReadOnlyIntegerWrapper layer = new ReadOnlyIntegerWrapper(this, "layer", -1);
+    private final javafx.beans.property.ReadOnlyBooleanWrapper loading =
+            new javafx.beans.property.ReadOnlyBooleanWrapper(this, "loading");
+    private final javafx.beans.property.ReadOnlyStringWrapper failure =
+            new javafx.beans.property.ReadOnlyStringWrapper(this, "failure", "");
     private final BooleanBinding random;
     private LoadedData ours;
     /** The heads of the sentence's model before trained heads were shown: back to the sentence restores them. */
@@ -74,6 +78,10 @@ public final class TrainedHeads {
         }
         String sentence = vm.sentenceProperty().get();
         String name = vm.i18n().get("explorer.trained.name", MODEL_NAME, layer + 1);
+        // from seeded weights to trained heads the picture waits for them; on trained heads already (a new
+        // sentence, another layer) the last ones stay until the next arrive, as typing must not flicker
+        loading.set(this.layer.get() < 0);
+        failure.set("");
         vm.loadTrained(name, () -> {
             try {
                 MiniLmModel m = model.get(f -> { });
@@ -85,7 +93,24 @@ public final class TrainedHeads {
         }, () -> {
             ours = vm.loadedProperty().get();
             this.layer.set(layer);
+            loading.set(false);
+        }, why -> {
+            failure.set(why);
+            loading.set(false);
         });
+    }
+
+    /** Why the trained heads last asked for did not come (one line), or empty. */
+    public javafx.beans.property.ReadOnlyStringProperty failureProperty() {
+        return failure.getReadOnlyProperty();
+    }
+
+    /**
+     * True while the trained heads are on their way (the model loads the first time): the picture
+     * of the moment is not theirs, and is not to be shown as if it were.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
     }
 
     /** The layer shown (from 0), or -1 when the explorer is not on trained heads. */

@@ -36,6 +36,8 @@ import org.attentionexplainer.ui.theme.Theme;
 public final class MainView {
     /** The base font size in pixels at zoom 1; everything sized in em follows the zoom. */
     public static final double BASE_FONT_PX = 14;
+    /** The navigation list is shown on windows at least this many ems of the base font wide. */
+    static final double NAVIGATION_FROM_EM = 80;
     /** How much larger the type is in presentation mode. */
     public static final double PRESENTING_SCALE = 1.5;
 
@@ -111,6 +113,11 @@ public final class MainView {
             n.visibleProperty().bind(model.presentingProperty().not());
             n.managedProperty().bind(n.visibleProperty());
         }
+        // a narrow window (a 1024 x 768 projector at a desk) gives the screen the navigation's room too:
+        // twelve heads need the whole width there, and the Go menu still reaches every screen
+        root.getLeft().visibleProperty().bind(model.presentingProperty().not().and(Bindings.createBooleanBinding(
+                () -> root.getWidth() >= NAVIGATION_FROM_EM * BASE_FONT_PX * model.zoomProperty().get(),
+                root.widthProperty(), model.zoomProperty())));
     }
 
     private void showScreen(Screen screen) {

@@ -107,6 +107,7 @@ class ExplorerFxTest {
     void draggingTheTemperatureToItsMinimumLeavesNoNaN(FxRobot robot) {
         open(robot);
         robot.clickOn("#explorer-causal .thumb-area");
+        scrollIntoView(robot, robot.lookup("#explorer-temperature").query());
         robot.drag("#explorer-temperature .thumb").dropBy(-800, 0);
         WaitForAsyncUtils.waitForFxEvents();
         Slider slider = robot.lookup("#explorer-temperature").queryAs(Slider.class);
@@ -121,6 +122,25 @@ class ExplorerFxTest {
             }
         }
         assertEquals("T = 0.05", robot.lookup("#explorer-temperature-value").queryAs(Label.class).getText());
+    }
+
+    /** Scrolls the settings column (taller than the window) so that {@code node} is in its middle. */
+    private static void scrollIntoView(FxRobot robot, Node node) {
+        Node p = node;
+        while (!(p instanceof javafx.scene.control.ScrollPane)) {
+            p = p.getParent();
+        }
+        javafx.scene.control.ScrollPane scroll = (javafx.scene.control.ScrollPane) p;
+        robot.interact(() -> {
+            Node content = scroll.getContent();
+            javafx.geometry.Bounds b = content.sceneToLocal(node.localToScene(node.getLayoutBounds()));
+            double view = scroll.getViewportBounds().getHeight();
+            double room = content.getLayoutBounds().getHeight() - view;
+            if (room > 0) {
+                scroll.setVvalue(Math.max(0, Math.min(1, (b.getMinY() - (view - b.getHeight()) / 2) / room)));
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @Test
