@@ -186,9 +186,8 @@ class ProjectorFxTest {
     void everyPartOfTheSteppedChaptersIsWholeOnTheSlide(Locale locale) throws Exception {
         open("chapters", true, locale);
         ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
-        Map<String, List<String>> parts = Map.of("kv-cache", List.of("kv-map", "kv-cache", "kv-chart", "kv-gen-map"),
-                "flash", List.of("flash-map", "flash-rows"));
-        for (var chapter : parts.entrySet()) {
+        for (var chapter : List.of(Map.entry("kv-cache", List.of("kv-map", "kv-cache", "kv-chart", "kv-gen-map")),
+                Map.entry("flash", List.of("flash-map", "flash-rows")))) {
             int index = RegisteredChapters.ids().indexOf(chapter.getKey());
             robot.interact(() -> chapters.goTo(index));
             List<String> reached = new ArrayList<>();
