@@ -23,11 +23,14 @@ import org.testfx.util.WaitForAsyncUtils;
  * In presentation mode the presenter keys show a chapter's parts one at a time (its first pair of
  * maps, then its second, then in class mode its quiz) before they turn the page, and back.
  * The masks chapter has two parts: the masks, then the weights; the hard-and-soft chapter follows it.
- * The KV cache chapter has two parts stepped a token at a time: the toy model's 6, then the tiny GPT's 20.
+ * The KV cache chapter's toy model has three parts: its map and its cache, each stepped through its 6 tokens,
+ * then its chart; then the tiny GPT's 20 steps.
  */
 class ChapterPartsUiTest {
     /** The masks chapter's number, counted from 1, in the registry's order. */
     private static final int MASKS = RegisteredChapters.ids().indexOf("masks") + 1;
+    /** The FlashAttention chapter's number, counted from 1. */
+    private static final int FLASH = RegisteredChapters.ids().indexOf("flash") + 1;
     /** The KV cache chapter's number, counted from 1. */
     private static final int KV = RegisteredChapters.ids().indexOf("kv-cache") + 1;
     /** The prompt the KV cache chapter gives the tiny GPT. */
@@ -71,7 +74,8 @@ class ChapterPartsUiTest {
             }
         }
         Node n = node.getParent();
-        while (!(n instanceof ScrollPane)) {
+        // a wide table's own sideways strip is not the page
+        while (!(n instanceof ScrollPane) || n.getStyleClass().contains("chapter-table-strip")) {
             n = n.getParent();
         }
         Bounds pane = n.localToScene(n.getLayoutBounds());
@@ -165,9 +169,22 @@ class ChapterPartsUiTest {
             assertEquals(step(n, 6), text("#kv-step"), "the toy model first, a token at a time");
         }
         key(KeyCode.PAGE_DOWN);
-        assertEquals(chapter(KV), progress(), "after the toy model's last token, the tiny GPT");
-        assertTrue(inView("#kv-gen-map"), "its part is brought into view");
+        assertEquals(chapter(KV), progress(), "after the toy model's last token, its cache, from the first token");
+        // in class mode the cache and the chart are covered until their questions are answered
+        assertTrue(inView("#cover-kv-cache"), "the cache's part is brought into view");
         assertFalse(inView("#kv-map"));
+        assertEquals(step(1, 6), text("#kv-step"));
+        for (int n = 2; n <= 6; n++) {
+            key(KeyCode.RIGHT);
+            assertEquals(step(n, 6), text("#kv-step"), "the cache grows a token at a time");
+        }
+        key(KeyCode.RIGHT);
+        assertTrue(inView("#cover-kv-chart"), "then the work with and without the cache");
+        assertFalse(inView("#cover-kv-cache"));
+        key(KeyCode.PAGE_DOWN);
+        assertEquals(chapter(KV), progress(), "then the tiny GPT");
+        assertTrue(inView("#kv-gen-map"), "its part is brought into view");
+        assertFalse(inView("#cover-kv-chart"));
         assertGenerationStep(1);
         for (int n = 2; n <= 20; n++) {
             key(n % 2 == 0 ? KeyCode.RIGHT : KeyCode.PAGE_DOWN);
@@ -189,14 +206,45 @@ class ChapterPartsUiTest {
             assertGenerationStep(n);
         }
         key(KeyCode.LEFT);
-        assertTrue(inView("#kv-map"), "before the tiny GPT's first step, the toy model at its last");
-        assertEquals(step(6, 6), text("#kv-step"));
+        assertTrue(inView("#cover-kv-chart"), "before the tiny GPT's first step, the toy model's chart");
         assertGenerationStep(1);
+        key(KeyCode.LEFT);
+        assertTrue(inView("#cover-kv-cache"), "its cache at the last token");
+        assertEquals(step(6, 6), text("#kv-step"));
+        for (int n = 5; n >= 1; n--) {
+            key(KeyCode.LEFT);
+            assertEquals(step(n, 6), text("#kv-step"));
+        }
+        key(KeyCode.LEFT);
+        assertTrue(inView("#kv-map"), "before the cache's first token, the map at its last");
+        assertEquals(step(6, 6), text("#kv-step"));
         for (int n = 5; n >= 1; n--) {
             key(KeyCode.LEFT);
             assertEquals(step(n, 6), text("#kv-step"));
         }
         key(KeyCode.LEFT);
         assertEquals(chapter(KV - 1), progress());
+    }
+
+    @Test
+    void flashAttentionsRunningMAndLFollowItsMapATileAtATime() {
+        robot.interact(() -> chapters.goTo(FLASH - 1));
+        key(KeyCode.F5);
+        assertEquals(chapter(FLASH), progress());
+        assertTrue(inView("#flash-map"));
+        assertFalse(inView("#flash-rows"), "the map fills the slide: the table waits");
+        // the course's 8 tokens in tiles of 4 query rows by 2 keys: 2 x 4 tiles
+        for (int n = 2; n <= 8; n++) {
+            key(KeyCode.RIGHT);
+            assertEquals(step(n, 8), text("#flash-step"));
+        }
+        key(KeyCode.RIGHT);
+        assertEquals(chapter(FLASH), progress(), "after the last tile, the running m and l from the first");
+        assertTrue(inView("#flash-rows"));
+        assertFalse(inView("#flash-map"));
+        assertEquals(step(1, 8), text("#flash-step"));
+        key(KeyCode.LEFT);
+        assertTrue(inView("#flash-map"), "back, the map at its last tile");
+        assertEquals(step(8, 8), text("#flash-step"));
     }
 }

@@ -135,6 +135,24 @@ class PresenterConsoleUiTest {
     }
 
     @Test
+    void afterTheMapsLastTileTheConsoleNamesTheTablesFirst() throws Exception {
+        open(Locale.ENGLISH, "chapters");
+        ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
+        robot.interact(() -> chapters.goTo(RegisteredChapters.ids().indexOf("flash")));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> screens.present(PROJECTOR, TEACHER));
+        // the course's 8 tokens in tiles of 4 query rows by 2 keys: 8 tiles, the map's, then the running m and l's
+        assertEquals("FlashAttention, tile by tile — part 1 of 2, step 1 of 8", text("#console-now"));
+        for (int n = 2; n <= 8; n++) {
+            key(KeyCode.RIGHT);
+        }
+        assertEquals("FlashAttention, tile by tile — part 1 of 2, step 8 of 8", text("#console-now"));
+        assertEquals("FlashAttention, tile by tile — part 2 of 2, step 1 of 8", text("#console-upcoming"));
+        key(KeyCode.RIGHT);
+        assertEquals("FlashAttention, tile by tile — part 2 of 2, step 1 of 8", text("#console-now"));
+    }
+
+    @Test
     void theEndButtonAndF5CloseTheConsole() throws Exception {
         openOnMasks(Locale.ENGLISH);
         robot.interact(() -> screens.present(PROJECTOR, TEACHER));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import javafx.geometry.Bounds;
@@ -14,6 +15,9 @@ import javafx.scene.Scene;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.bert.MiniLmModel;
 import org.attentionexplainer.render.FigureLayout;
+import org.attentionexplainer.ui.chapters.ChaptersScreen;
+import org.attentionexplainer.ui.chapters.ChaptersViewModel;
+import org.attentionexplainer.ui.chapters.RegisteredChapters;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.i18n.I18n;
 import org.attentionexplainer.ui.shell.AppContext;
@@ -166,6 +170,118 @@ class ProjectorFxTest {
         boolean[] moved = new boolean[1];
         robot.interact(() -> moved[0] = model.currentProperty().get().next());
         return moved[0];
+    }
+
+    static Stream<Locale> languages() {
+        return Stream.of(Locale.ENGLISH, Locale.forLanguageTag("tr"));
+    }
+
+    /**
+     * Presenting, the presenter's Next reaches the parts of the chapters whose map fills a slide in
+     * order (the KV cache's map, its cache, its chart, the tiny GPT's map; FlashAttention's map, then
+     * its running m and l), and each table, chart and map is whole on the slide when its part is shown.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("languages")
+    void everyPartOfTheSteppedChaptersIsWholeOnTheSlide(Locale locale) throws Exception {
+        open("chapters", true, locale);
+        ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
+        for (var chapter : List.of(Map.entry("kv-cache", List.of("kv-map", "kv-cache", "kv-chart", "kv-gen-map")),
+                Map.entry("flash", List.of("flash-map", "flash-rows")))) {
+            int index = RegisteredChapters.ids().indexOf(chapter.getKey());
+            robot.interact(() -> chapters.goTo(index));
+            List<String> reached = new ArrayList<>();
+            int moves = 0;
+            do {
+                settle();
+                for (String id : chapter.getValue()) {
+                    Node n = robot.lookup("#" + id).query();
+                    if (!treeVisible(n)) {
+                        continue;
+                    }
+                    if (!reached.contains(id)) {
+                        reached.add(id);
+                    }
+                    Bounds b = n instanceof HeatmapControl c ? c.localToScene(new javafx.geometry.BoundingBox(0, 0,
+                            c.getWidth(), c.shownProperty().get().height())) : n.localToScene(n.getLayoutBounds());
+                    if (SMALL) {
+                        // at 1024 x 768 the cache's table is a little wider than the column, whose strip
+                        // scrolls it sideways: there it is asked to be whole from top to bottom
+                        b = new javafx.geometry.BoundingBox(viewport(n).getMinX(), b.getMinY(), 1, b.getHeight());
+                    }
+                    assertTrue(b.getHeight() > 0 && inside(b, new javafx.geometry.BoundingBox(0, 0, WIDTH, HEIGHT))
+                                    && inside(b, viewport(n)),
+                            id + " whole on the slide after " + moves + " moves at " + WIDTH + "x" + HEIGHT + ": " + b
+                                    + " in " + viewport(n));
+                }
+                moves++;
+            } while (next() && chapters.indexProperty().get() == index);
+            assertEquals(chapter.getValue(), reached, "the presenter's Next reaches each part in order");
+        }
+    }
+
+    /**
+     * Presenting, the reading-heads chapter's controls (its sentence picker the longest) fit their
+     * narrow column: no label is cut short, with English and with Turkish sentences.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("languages")
+    void theSentencePickerShowsItsSentenceWhole(Locale locale) throws Exception {
+        open("chapters", true, locale);
+        ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
+        robot.interact(() -> chapters.goTo(RegisteredChapters.ids().indexOf("heads")));
+        settle();
+        Node picker = robot.lookup("#heads-sentence").query();
+        Node controls = picker;
+        while (!controls.getStyleClass().contains("chapter-controls")) {
+            controls = controls.getParent();
+        }
+        assertEquals(List.of(), cutLabels(controls), "the first English sentence");
+        javafx.scene.control.ChoiceBox<Boolean> language = robot.lookup("#heads-language")
+                .queryAs(javafx.scene.control.ChoiceBox.class);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<Integer> sentences = (javafx.scene.control.ComboBox<Integer>) picker;
+        for (boolean turkish : List.of(false, true)) {
+            robot.interact(() -> language.setValue(turkish));
+            for (int i = 0; i < sentences.getItems().size(); i++) {
+                int sentence = i;
+                robot.interact(() -> sentences.setValue(sentence));
+                settle();
+                assertEquals(List.of(), cutLabels(controls), (turkish ? "Turkish" : "English") + " sentence " + (i + 1));
+                Bounds b = picker.localToScene(picker.getLayoutBounds());
+                assertTrue(inside(b, viewport(picker)), "the picker is on the slide: " + b);
+            }
+        }
+    }
+
+    /** The labels under {@code root} that their skin draws cut short (ending in "…"), as drawn. */
+    private static List<String> cutLabels(Node root) {
+        List<String> cut = new ArrayList<>();
+        if (root instanceof javafx.scene.text.Text t && root.getParent() instanceof javafx.scene.control.Labeled l
+                && treeVisible(l) && l.getText() != null && !l.getText().isEmpty() && !l.getText().equals(t.getText())) {
+            cut.add(t.getText());
+        }
+        if (root instanceof javafx.scene.Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                cut.addAll(cutLabels(child));
+            }
+        }
+        return cut;
+    }
+
+    /** The visible part, in the scene, of the scroll pane {@code n} lies in. */
+    private static Bounds viewport(Node n) {
+        Node p = n.getParent();
+        while (!(p instanceof javafx.scene.control.ScrollPane) || p.getStyleClass().contains("chapter-table-strip")) {
+            p = p.getParent();
+        }
+        Node viewport = p.lookup(".viewport");
+        return viewport.localToScene(viewport.getLayoutBounds());
+    }
+
+    private static boolean inside(Bounds b, Bounds in) {
+        return b.getMinX() >= in.getMinX() - 0.5 && b.getMinY() >= in.getMinY() - 0.5
+                && b.getMaxX() <= in.getMaxX() + 0.5 && b.getMaxY() <= in.getMaxY() + 0.5;
     }
 
     @ParameterizedTest(name = "presenting {0}, {1}")

@@ -47,7 +47,8 @@ final class ChapterCue {
         if (!book.indexShownProperty().get() && steps != null && step < steps.countProperty().get()) {
             next = at(i18n, page, step + 1, part);
         } else if (!book.indexShownProperty().get() && parts != null && part + 1 < parts.count()) {
-            next = at(i18n, page, step, part + 1);
+            // a part with steps of its own is entered at its first (a page's map, then its table, a token at a time again)
+            next = at(i18n, page, parts.steps(part + 1) != null ? 1 : step, part + 1);
         } else if (book.indexProperty().get() + 1 < book.pages().size()) {
             ChapterPage<?> following = book.pages().get(book.indexProperty().get() + 1);
             next = at(i18n, following, following.steps() == null ? 0 : following.steps().stepProperty().get(), 0);

@@ -92,8 +92,10 @@ final class FlashPage extends ChapterPage<FlashChapter> {
         Label diff = text(i18n, "flash-difference", () -> c.get() == null ? null : c.get().differenceText(), c);
         Label memory = text(i18n, "flash-memory", () -> c.get() == null ? null : c.get().memoryText(), c);
         answerSection("chapter.flash.memory.title", "same");
-        return layout(chapters, controls, new VBox(map, answer(chapters, stepLine, "tiles", "rescale"),
-                answer(chapters, perRow, "rescale"), answer(chapters, diff, "same"), memory));
+        // the map fills a slide: the running m and l follow as a part of their own, stepped a tile at a time again
+        return layout(chapters, controls, new VBox(part(steps, map), part(steps,
+                answer(chapters, stepLine, "tiles", "rescale"), answer(chapters, perRow, "rescale"),
+                answer(chapters, diff, "same"), memory)));
     }
 
     private static Spinner<Integer> spinner(String id, IntegerProperty value) {

@@ -82,12 +82,14 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         i18n.localeProperty().addListener((o, a, b) -> fill(i18n, chart, c.get()));
         fill(i18n, chart, c.get());
         answerSection("chapter.kv.same.title", "chapter.quiz.kv.same");
-        // two parts, each stepped a token at a time by the presenter keys: the toy model, then the tiny GPT
+        // the toy model's map, then its cache growing (the map fills a slide, so the cache is a part of
+        // its own, stepped a token at a time again), then the work with and without it; then the tiny GPT
         return layout(chapters, controls, new VBox(part(steps, map,
-                answer(chapters, stepLine, "chapter.quiz.kv.rows", "chapter.quiz.kv.flops"),
-                PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"),
-                answer(chapters, cache, "chapter.quiz.kv.rows"), answer(chapters, same, "chapter.quiz.kv.same"),
-                memory, far, answer(chapters, chart, "chapter.quiz.kv.flops")),
+                answer(chapters, stepLine, "chapter.quiz.kv.rows", "chapter.quiz.kv.flops")),
+                part(steps, PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"),
+                        answer(chapters, cache, "chapter.quiz.kv.rows"), answer(chapters, same, "chapter.quiz.kv.same"),
+                        memory),
+                part(far, answer(chapters, chart, "chapter.quiz.kv.flops")),
                 part(generation, generated(chapters, i18n))));
     }
 

@@ -64,7 +64,11 @@ final class Parts {
 
     /** The steps of the part reached; null for the quiz and for a part without steps. */
     Steps steps() {
-        int i = shown.get();
+        return steps(shown.get());
+    }
+
+    /** The steps of part {@code i}, from 0, entered at its first step going forward; null as above. */
+    Steps steps(int i) {
         return i < figures.size() ? (Steps) figures.get(i).getProperties().get(Steps.class) : null;
     }
 

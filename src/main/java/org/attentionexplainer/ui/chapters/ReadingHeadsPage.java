@@ -10,6 +10,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
@@ -145,16 +146,14 @@ final class ReadingHeadsPage extends ChapterPage<ReadingHeadsChapter> {
         i18n.localeProperty().addListener((o, a, b) -> language.setConverter(names(i18n,
                 tr -> i18n.get(tr ? "chapter.ui.heads.turkish" : "chapter.ui.heads.english"))));
         language.valueProperty().bindBidirectional(turkish);
-        ChoiceBox<Integer> sentences = new ChoiceBox<>();
-        sentences.setId("heads-sentence");
+        // a sentence is longer than the column is wide (presenting, the column narrows): it wraps
+        ComboBox<Integer> sentences = Pickers.wrapping("heads-sentence", names(i18n, i -> (turkish.get()
+                ? ReadingHeadsChapter.TURKISH : ReadingHeadsChapter.ENGLISH).get(i)));
         for (int i = 0; i < ReadingHeadsChapter.ENGLISH.size(); i++) {
             sentences.getItems().add(i);
         }
-        sentences.setConverter(names(i18n, i -> (turkish.get() ? ReadingHeadsChapter.TURKISH
-                : ReadingHeadsChapter.ENGLISH).get(i)));
         turkish.addListener((o, a, b) -> sentences.setConverter(names(i18n, i -> (b ? ReadingHeadsChapter.TURKISH
                 : ReadingHeadsChapter.ENGLISH).get(i))));
-        sentences.setMaxWidth(Double.MAX_VALUE);
         sentences.valueProperty().bindBidirectional(sentence);
         Node controls = PageLayout.column("page-inputs",
                 PageLayout.label(i18n.text("chapter.ui.heads.detector"), "page-caption"), detectors,
