@@ -19,7 +19,8 @@ public class ModelLoadException extends Exception implements Worded {
     }
 
     public ModelLoadException(Throwable cause, String key, Object... args) {
-        super(isKey(key) ? Localization.of(Locale.ENGLISH).get(key, args) : key, cause);
+        super(isKey(key) ? Localization.of(Locale.ENGLISH).get(key,
+                Worded.argsIn(Localization.of(Locale.ENGLISH), Arrays.asList(args))) : key, cause);
         // the model-folder readers still say some problems in plain English (a file's own words)
         this.messageKey = isKey(key) ? key : PLAIN;
         this.messageArgs = isKey(key) ? List.copyOf(Arrays.asList(args)) : List.of(key);
