@@ -124,7 +124,8 @@ public final class ModelFolder {
         } catch (AccessDeniedException e) {
             throw new ModelLoadException(e, "engine.model.denied", MessageText.name(e.getFile()));
         } catch (IOException e) {
-            throw new ModelLoadException(e, "engine.model.cannotRead", shown, MessageText.oneLine(e.getMessage()));
+            throw new ModelLoadException(e, "engine.model.cannotRead", shown, e instanceof Worded w
+                    ? new Worded.Phrase(w.messageKey(), w.messageArgs()) : MessageText.oneLine(e.getMessage()));
         } catch (OutOfMemoryError e) {
             throw new ModelLoadException(e, "engine.model.outOfMemory", shown, MessageText.oneLine(e.getMessage()));
         }
