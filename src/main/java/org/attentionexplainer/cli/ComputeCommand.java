@@ -39,10 +39,15 @@ public final class ComputeCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "print nothing on success")
     boolean quiet;
 
+    @Option(names = "--lang", paramLabel = "LANG", description = "language of the messages: en or tr (default en)")
+    String lang = "en";
+
     @Spec
     CommandSpec commandSpec;
 
     private final java.util.function.Supplier<AttentionEngine> engines;
+    /** The language of the problems and the lines reported, from --lang. */
+    private Localization texts = Localization.of(Locale.ENGLISH);
 
     public ComputeCommand(java.util.function.Supplier<AttentionEngine> engines) {
         this.engines = engines;
@@ -52,6 +57,7 @@ public final class ComputeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = commandSpec.commandLine().getErr();
         PrintWriter out = commandSpec.commandLine().getOut();
+        texts = Localization.of(Locale.forLanguageTag(lang));
         try {
             return compute(err, out);
         } catch (OutOfMemoryError e) {
@@ -62,7 +68,7 @@ public final class ComputeCommand implements Callable<Integer> {
 
     private int compute(PrintWriter err, PrintWriter out) {
         if (outDir.toString().isEmpty()) {
-            err.println("compute: --out is empty: give the folder for the results");
+            err.println("compute: " + texts.get("cli.compute.outEmpty"));
             return ExitCodes.BAD_INPUT;
         }
         ComputeSpecReader reader = new ComputeSpecReader();
@@ -70,7 +76,7 @@ public final class ComputeCommand implements Callable<Integer> {
         try {
             spec = reader.read(specFile);
         } catch (SpecException e) {
-            err.println("compute: " + e.getMessage());
+            err.println("compute: " + e.wordedIn(texts));
             return ExitCodes.BAD_INPUT;
         }
         String refusal = refusal(reader.inputFiles(), ComputeWriter.fileNames(spec));
@@ -86,27 +92,25 @@ public final class ComputeCommand implements Callable<Integer> {
             try {
                 trace = engines.get().compute(spec);
             } catch (InvalidSpecException e) {
-                err.println("compute: " + e.getMessage());
+                err.println("compute: " + e.wordedIn(texts));
                 return ExitCodes.BAD_INPUT;
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             List<Path> files = new ComputeWriter().write(trace, staging, seconds,
                     force ? AtomicFiles.Existing.REPLACE : AtomicFiles.Existing.FAIL);
             if (!quiet) {
-                out.printf("wrote %d files to %s (%s, %.1f ms)%n", files.size(), outDir, trace.backend(),
-                        seconds * 1000);
+                out.println(texts.get("cli.compute.wrote", String.valueOf(files.size()), outDir, trace.backend(),
+                        texts.number(seconds * 1000, 1)));
                 if (!trace.fullyMaskedRows().isEmpty()) {
-                    out.printf("note: %d query rows have every key masked; their weights and context are 0%n",
-                            trace.fullyMaskedRows().size());
+                    out.println(texts.get("cli.compute.masked", String.valueOf(trace.fullyMaskedRows().size())));
                 }
             }
             return ExitCodes.OK;
         } catch (FileAlreadyExistsException e) {
-            err.println("compute: " + Localization.of(Locale.ENGLISH).get("cli.exists", e.getFile()));
+            err.println("compute: " + texts.get("cli.exists", e.getFile()));
             return ExitCodes.CANNOT_WRITE;
         } catch (IOException e) {
-            err.println("compute: " + Localization.of(Locale.ENGLISH).get("cli.cannotWrite", outDir,
-                    IoMessages.describe(e)));
+            err.println("compute: " + texts.get("cli.cannotWrite", outDir, IoMessages.describe(texts, e)));
             return ExitCodes.CANNOT_WRITE;
         }
     }
@@ -118,7 +122,7 @@ public final class ComputeCommand implements Callable<Integer> {
      */
     private String refusal(List<Path> inputs, List<String> results) {
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
-            return outDir + " is a file, not a folder";
+            return texts.get("cli.compute.outIsFile", outDir);
         }
         if (!Files.isDirectory(outDir)) {
             return null;
@@ -127,8 +131,7 @@ public final class ComputeCommand implements Callable<Integer> {
             Path folder = outDir.toRealPath();
             for (Path in : inputs) {
                 if (Files.exists(in) && folder.equals(in.toRealPath().getParent())) {
-                    return "--out " + outDir + " holds the spec's input " + in.getFileName()
-                            + "; write the results to another folder";
+                    return texts.get("cli.compute.holdsInput", outDir, in.getFileName());
                 }
             }
         } catch (IOException e) {
@@ -137,10 +140,10 @@ public final class ComputeCommand implements Callable<Integer> {
         for (String name : results) {
             Path result = outDir.resolve(name);
             if (Files.isDirectory(result)) {
-                return result + " is a folder; the result of that name cannot replace it";
+                return texts.get("cli.compute.resultIsFolder", result);
             }
             if (!force && Files.exists(result)) {
-                return result + " exists; use --force to replace it";
+                return texts.get("cli.exists", result);
             }
         }
         return null;

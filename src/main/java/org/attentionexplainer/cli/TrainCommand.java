@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.InvalidSpecException;
+import org.attentionexplainer.engine.MessageText;
 import org.attentionexplainer.engine.tinygpt.GptConfig;
 import org.attentionexplainer.engine.tinygpt.GptModelFile;
 import org.attentionexplainer.engine.tinygpt.GptTrainer;
@@ -66,10 +67,15 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "print nothing on success")
     boolean quiet;
 
+    @Option(names = "--lang", paramLabel = "LANG", description = "language of the messages: en or tr (default en)")
+    String lang = "en";
+
     @Spec
     CommandSpec commandSpec;
 
     private final Supplier<AttentionEngine> engines;
+    /** The language of the problems and the lines reported, from --lang. */
+    private Localization texts = Localization.of(Locale.ENGLISH);
 
     public TrainCommand(Supplier<AttentionEngine> engines) {
         this.engines = engines;
@@ -79,6 +85,7 @@ public final class TrainCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = commandSpec.commandLine().getErr();
         PrintWriter out = commandSpec.commandLine().getOut();
+        texts = Localization.of(Locale.forLanguageTag(lang));
         GptConfig config;
         TrainingOptions options;
         try {
@@ -88,11 +95,12 @@ public final class TrainCommand implements Callable<Integer> {
             options = new TrainingOptions(longNumber("--seed", seed), whole("--steps", steps), whole("--batch", batch),
                     number("--learning-rate", learningRate));
         } catch (BadNumber e) {
-            err.println("train: " + e.getMessage());
+            err.println("train: " + texts.get(e.key, e.option, MessageText.quote(e.value)));
             return ExitCodes.BAD_INPUT;
         } catch (InvalidSpecException e) {
             // the engine names its fields as the model does (d_model); the option is --d-model
-            String problem = e.getMessage().substring(Math.min(e.getMessage().length(), e.field().length() + 2));
+            String worded = e.wordedIn(texts);
+            String problem = worded.substring(Math.min(worded.length(), e.field().length() + 2));
             err.println("train: --" + e.field().replace('_', '-') + ": " + problem);
             return ExitCodes.BAD_INPUT;
         }
@@ -104,8 +112,9 @@ public final class TrainCommand implements Callable<Integer> {
         TrainingResult result = new GptTrainer(config, options).train(p -> {
             int tenth = Math.max(1, p.steps() / 10);
             if (!quiet && (p.step() % tenth == 0 || p.step() == p.steps())) {
-                out.printf(Locale.ROOT, "step %5d/%d  loss first half %.3f  second half %.3f  (%.1f s)%n", p.step(),
-                        p.steps(), p.lossFirst(), p.lossSecond(), p.millis() / 1000.0);
+                out.println(texts.get("cli.train.step", String.format(Locale.ROOT, "%5d", p.step()),
+                        String.valueOf(p.steps()), texts.number(p.lossFirst(), 3), texts.number(p.lossSecond(), 3),
+                        texts.number(p.millis() / 1000.0, 1)));
                 out.flush();
             }
         }, new TrainingControl());
@@ -113,22 +122,22 @@ public final class TrainCommand implements Callable<Integer> {
             AtomicFiles.write(outFile, force ? AtomicFiles.Existing.REPLACE : AtomicFiles.Existing.FAIL,
                     o -> GptModelFile.write(result.weights(), options, o));
         } catch (FileAlreadyExistsException e) {
-            err.println("train: " + Localization.of(Locale.ENGLISH).get("cli.exists", outFile));
+            err.println("train: " + texts.get("cli.exists", outFile));
             return ExitCodes.CANNOT_WRITE;
         } catch (IOException e) {
-            err.println("train: cannot write " + outFile + ": " + IoMessages.describe(e));
+            err.println("train: " + texts.get("cli.train.cannotWrite", outFile, IoMessages.describe(texts, e)));
             return ExitCodes.CANNOT_WRITE;
         }
         if (!quiet) {
             TinyGptScores scores = TinyGptScores.heldOut(new TinyGpt(result.weights(), engines.get()));
             TinyGptScores.Best induction = scores.bestInduction();
             TinyGptScores.Best previous = scores.bestPreviousToken();
-            out.printf(Locale.ROOT, "trained in %.1f s; on %d held-out sequences: induction %.3f (layer %d head %d),"
-                            + " previous-token %.3f (layer %d head %d), next-symbol accuracy on the repeat %.1f %%%n",
-                    result.millis() / 1000.0, scores.sequences(), induction.score(), induction.layer() + 1,
-                    induction.head() + 1, previous.score(), previous.layer() + 1, previous.head() + 1,
-                    100 * scores.accuracy());
-            out.printf("wrote %s%n", outFile);
+            out.println(texts.get("cli.train.trained", texts.number(result.millis() / 1000.0, 1),
+                    String.valueOf(scores.sequences()), texts.number(induction.score(), 3),
+                    String.valueOf(induction.layer() + 1), String.valueOf(induction.head() + 1),
+                    texts.number(previous.score(), 3), String.valueOf(previous.layer() + 1),
+                    String.valueOf(previous.head() + 1), texts.number(100 * scores.accuracy(), 1)));
+            out.println(texts.get("cli.train.wrote", outFile));
         }
         return ExitCodes.OK;
     }
@@ -136,25 +145,31 @@ public final class TrainCommand implements Callable<Integer> {
     /** Why the model may not go to {@code --out}, or null; asked before training, not after. */
     private String refusal() {
         if (outFile.toString().isEmpty()) {
-            return "--out is empty: give the model file to write";
+            return texts.get("cli.train.outEmpty");
         }
         if (Files.isDirectory(outFile)) {
-            return outFile + " is a folder; give a file name such as model" + GptModelFile.EXTENSION;
+            return texts.get("cli.train.outIsFolder", outFile, "model" + GptModelFile.EXTENSION);
         }
         Path dir = outFile.toAbsolutePath().getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            return "folder " + dir + " does not exist";
+            return texts.get("cli.train.noFolder", String.valueOf(dir));
         }
         if (!force && Files.exists(outFile)) {
-            return outFile + " exists; use --force to replace it";
+            return texts.get("cli.exists", outFile);
         }
         return null;
     }
 
+    /** A value that is not the number its option asks for: the message key, the option and the value. */
     private static final class BadNumber extends Exception {
-        BadNumber(String option, String value, String kind) {
-            super(option + " must be " + kind + ", got '" + org.attentionexplainer.engine.MessageText.quote(value)
-                    + "'");
+        final String key;
+        final String option;
+        final String value;
+
+        BadNumber(String option, String value, String key) {
+            this.key = key;
+            this.option = option;
+            this.value = value;
         }
     }
 
@@ -162,7 +177,7 @@ public final class TrainCommand implements Callable<Integer> {
         try {
             return Integer.parseInt(value.strip());
         } catch (NumberFormatException e) {
-            throw new BadNumber(option, value, "a whole number");
+            throw new BadNumber(option, value, "cli.train.notWhole");
         }
     }
 
@@ -170,7 +185,7 @@ public final class TrainCommand implements Callable<Integer> {
         try {
             return Long.parseLong(value.strip());
         } catch (NumberFormatException e) {
-            throw new BadNumber(option, value, "a whole number");
+            throw new BadNumber(option, value, "cli.train.notWhole");
         }
     }
 
@@ -182,7 +197,7 @@ public final class TrainCommand implements Callable<Integer> {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new BadNumber(option, value, "a number");
+            throw new BadNumber(option, value, "cli.train.notNumber");
         }
     }
 }

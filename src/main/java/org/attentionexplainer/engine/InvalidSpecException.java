@@ -1,8 +1,6 @@
 package org.attentionexplainer.engine;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.attentionexplainer.i18n.Localization;
 
 /**
@@ -14,8 +12,7 @@ import org.attentionexplainer.i18n.Localization;
  */
 public class InvalidSpecException extends IllegalArgumentException implements Worded {
     private final String field;
-    private final String messageKey;
-    private final List<Object> messageArgs;
+    private final Worded.Phrase problem;
 
     /**
      * @param field the field at fault
@@ -23,11 +20,14 @@ public class InvalidSpecException extends IllegalArgumentException implements Wo
      * @param args  its arguments
      */
     public InvalidSpecException(String field, String key, Object... args) {
-        super(field + ": " + (isKey(key) ? Localization.of(Locale.ENGLISH).get(key, args) : key));
-        this.field = field;
         // a problem some callers still say in plain words (the tiny GPT's settings) keeps its words
-        this.messageKey = isKey(key) ? key : PLAIN;
-        this.messageArgs = isKey(key) ? List.copyOf(Arrays.asList(args)) : List.of(key);
+        this(field, isKey(key) ? new Worded.Phrase(key, args) : new Worded.Phrase(PLAIN, key));
+    }
+
+    private InvalidSpecException(String field, Worded.Phrase problem) {
+        super(field + ": " + problem);
+        this.field = field;
+        this.problem = problem;
     }
 
     /** The key of a problem said in words already: its one argument. */
@@ -44,17 +44,17 @@ public class InvalidSpecException extends IllegalArgumentException implements Wo
     /** The problem's message key (without the field). */
     @Override
     public String messageKey() {
-        return messageKey;
+        return problem.messageKey();
     }
 
     @Override
     public List<Object> messageArgs() {
-        return messageArgs;
+        return problem.messageArgs();
     }
 
     /** The message in the language of {@code texts}: "field: problem". */
     @Override
     public String wordedIn(Localization texts) {
-        return field + ": " + texts.get(messageKey, messageArgs.toArray());
+        return field + ": " + problem.wordedIn(texts);
     }
 }

@@ -1,10 +1,7 @@
 package org.attentionexplainer.export;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.attentionexplainer.engine.Worded;
-import org.attentionexplainer.i18n.Localization;
 
 /**
  * Something asked of an export that cannot be done (a size out of range, a picture too large, a
@@ -13,22 +10,24 @@ import org.attentionexplainer.i18n.Localization;
  * English wording, for the command line and logs.
  */
 public final class ExportProblem extends IllegalArgumentException implements Worded {
-    private final String messageKey;
-    private final List<Object> messageArgs;
+    private final Worded.Phrase problem;
 
     public ExportProblem(String key, Object... args) {
-        super(Localization.of(Locale.ENGLISH).get(key, args));
-        this.messageKey = key;
-        this.messageArgs = List.copyOf(Arrays.asList(args));
+        this(new Worded.Phrase(key, args));
+    }
+
+    private ExportProblem(Worded.Phrase problem) {
+        super(problem.toString());
+        this.problem = problem;
     }
 
     @Override
     public String messageKey() {
-        return messageKey;
+        return problem.messageKey();
     }
 
     @Override
     public List<Object> messageArgs() {
-        return messageArgs;
+        return problem.messageArgs();
     }
 }

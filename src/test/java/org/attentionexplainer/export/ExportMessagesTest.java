@@ -42,7 +42,7 @@ class ExportMessagesTest {
                 continue;
             }
             keys++;
-            Object[] args = {"A", "B", "C", "D"};
+            Object[] args = {"A", "B", "C", "D", "E", "F", "G", "H", "I"};
             String tr = TURKISH.get(key, args);
             if (tr.startsWith("!") || tr.equals(ENGLISH.get(key, args)) || tr.contains("{")) {
                 english.add(key + ": " + tr);

@@ -77,7 +77,8 @@ class TurkishGlossaryTest {
     void noTurkishTextSaysTokenizerBesidesAFileName() throws IOException {
         Properties tr = new Properties();
         tr.load(new java.io.StringReader(raw()));
-        Pattern tokenizer = Pattern.compile("(?i)tokenizer(?![._\\p{L}])");
+        // a file's name (tokenizer.json) or a field's (pre_tokenizer) stays as the file spells it
+        Pattern tokenizer = Pattern.compile("(?i)(?<!_)tokenizer(?![._\\p{L}])");
         Set<String> keys = new TreeSet<>();
         for (String k : tr.stringPropertyNames()) {
             if (tokenizer.matcher(tr.getProperty(k)).find()) {

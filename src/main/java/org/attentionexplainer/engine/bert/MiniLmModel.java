@@ -7,6 +7,7 @@ import java.util.function.DoubleConsumer;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.model.TransformerModel;
 import org.attentionexplainer.engine.MessageText;
+import org.attentionexplainer.engine.Worded;
 import org.attentionexplainer.engine.onnx.OnnxFormatException;
 import org.attentionexplainer.engine.onnx.OnnxModel;
 import org.attentionexplainer.engine.onnx.OnnxReader;
@@ -78,8 +79,11 @@ public final class MiniLmModel implements TransformerModel {
         } catch (IOException e) {
             throw new ModelLoadException(e, "engine.model.unreadable", source.description(),
                     MessageText.oneLine(e.getMessage()));
-        } catch (OnnxFormatException | TokenizerFormatException e) {
+        } catch (OnnxFormatException e) {
             throw new ModelLoadException(e, "engine.model.unusable", source.description(), e.getMessage());
+        } catch (TokenizerFormatException e) {
+            throw new ModelLoadException(e, "engine.model.unusable", source.description(),
+                    new Worded.Phrase(e.messageKey(), e.messageArgs()));
         } catch (OutOfMemoryError e) {
             throw new ModelLoadException(e, "engine.model.memory");
         }

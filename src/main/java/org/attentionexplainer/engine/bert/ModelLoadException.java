@@ -1,28 +1,27 @@
 package org.attentionexplainer.engine.bert;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.attentionexplainer.engine.Worded;
-import org.attentionexplainer.i18n.Localization;
 
 /**
  * The model could not be loaded: why, in one line a user can act on, as a message key
  * ({@code engine.model.*}) and its arguments (see {@link Worded}); the message is its English.
  */
 public class ModelLoadException extends Exception implements Worded {
-    private final String messageKey;
-    private final List<Object> messageArgs;
+    private final Worded.Phrase problem;
 
     public ModelLoadException(String key, Object... args) {
         this(null, key, args);
     }
 
     public ModelLoadException(Throwable cause, String key, Object... args) {
-        super(isKey(key) ? Localization.of(Locale.ENGLISH).get(key, args) : key, cause);
-        // the model-folder readers still say some problems in plain English (a file's own words)
-        this.messageKey = isKey(key) ? key : PLAIN;
-        this.messageArgs = isKey(key) ? List.copyOf(Arrays.asList(args)) : List.of(key);
+        // a problem some callers still say in plain words keeps its words
+        this(cause, isKey(key) ? new Worded.Phrase(key, args) : new Worded.Phrase(PLAIN, key));
+    }
+
+    private ModelLoadException(Throwable cause, Worded.Phrase problem) {
+        super(problem.toString(), cause);
+        this.problem = problem;
     }
 
     /** The key of a problem said in words already: its one argument. */
@@ -34,11 +33,11 @@ public class ModelLoadException extends Exception implements Worded {
 
     @Override
     public String messageKey() {
-        return messageKey;
+        return problem.messageKey();
     }
 
     @Override
     public List<Object> messageArgs() {
-        return messageArgs;
+        return problem.messageArgs();
     }
 }

@@ -57,37 +57,34 @@ public record ModelConfig(Family family, int vocabSize, int hidden, int layers, 
         try {
             root = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(in);
         } catch (JsonProcessingException e) {
-            throw new ModelFormatException(fileName + " is not valid JSON: " + MessageText.oneLine(e.getOriginalMessage()));
+            throw new ModelFormatException("engine.model.notJson", fileName, MessageText.oneLine(e.getOriginalMessage()));
         } catch (java.io.CharConversionException e) {
-            throw new ModelFormatException(fileName + " is not JSON text: " + MessageText.oneLine(e.getMessage()));
+            throw new ModelFormatException("engine.model.config.notText", fileName, MessageText.oneLine(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
-            throw new ModelFormatException(fileName + " should hold a JSON object");
+            throw new ModelFormatException("engine.model.notObject", fileName);
         }
         Fields f = new Fields(root, fileName);
         JsonNode type = root.path("model_type");
         if (!type.isTextual()) {
-            throw new ModelFormatException(fileName + " has no model_type, so the architecture is unknown; this app"
-                    + " opens BERT-style encoders (bert) and GPT-2-style decoders (gpt2)");
+            throw new ModelFormatException("engine.model.config.noType", fileName);
         }
         return switch (type.asText().toLowerCase(Locale.ROOT)) {
             case "bert" -> bert(f);
             case "gpt2" -> gpt2(f);
-            default -> throw new ModelFormatException(fileName + " names the architecture "
-                    + MessageText.quote(type.asText()) + "; this app opens BERT-style encoders (model_type bert)"
-                    + " and GPT-2-style decoders (gpt2)");
+            default -> throw new ModelFormatException("engine.model.config.type", fileName,
+                    MessageText.quote(type.asText()));
         };
     }
 
     private static ModelConfig bert(Fields f) {
         String act = f.text("hidden_act", "gelu");
         if (!act.equals("gelu")) {
-            throw f.problem("hidden_act is " + MessageText.quote(act) + "; a BERT encoder here uses the exact gelu");
+            throw f.problem("engine.model.config.hiddenAct", MessageText.quote(act));
         }
         String positions = f.text("position_embedding_type", "absolute");
         if (!positions.equals("absolute")) {
-            throw f.problem("position_embedding_type is " + MessageText.quote(positions)
-                    + "; only absolute (learned) positions are supported");
+            throw f.problem("engine.model.config.positions", MessageText.quote(positions));
         }
         int hidden = f.size("hidden_size");
         int heads = f.size("num_attention_heads");
@@ -103,8 +100,7 @@ public record ModelConfig(Family family, int vocabSize, int hidden, int layers, 
         switch (act) {
             case "gelu_new", "gelu_pytorch_tanh" -> exact = false;
             case "gelu" -> exact = true;
-            default -> throw f.problem("activation_function is " + MessageText.quote(act)
-                    + "; a GPT-2 decoder here uses gelu_new (or gelu)");
+            default -> throw f.problem("engine.model.config.activation", MessageText.quote(act));
         }
         int hidden = f.size("n_embd");
         int heads = f.size("n_head");
@@ -113,10 +109,10 @@ public record ModelConfig(Family family, int vocabSize, int hidden, int layers, 
         int intermediate = f.root.path("n_inner").isNull() || f.root.path("n_inner").isMissingNode()
                 ? 4 * hidden : f.size("n_inner");
         if (4L * hidden > Integer.MAX_VALUE) {
-            throw f.problem("n_embd " + hidden + " is too large");
+            throw f.problem("engine.model.config.tooLarge", String.valueOf(hidden));
         }
         if (f.root.path("scale_attn_weights").isBoolean() && !f.root.path("scale_attn_weights").asBoolean()) {
-            throw f.problem("scale_attn_weights is false; only scores scaled by 1/sqrt(hd) are supported");
+            throw f.problem("engine.model.config.unscaled");
         }
         return new ModelConfig(Family.GPT2, f.size("vocab_size"), hidden, f.size("n_layer"), heads, intermediate,
                 positions, 1, f.epsilon("layer_norm_epsilon", 1e-5), f.id("eos_token_id", 0), exact,
@@ -125,8 +121,12 @@ public record ModelConfig(Family family, int vocabSize, int hidden, int layers, 
 
     /** Reads fields of one file, each problem named after the file and the field. */
     private record Fields(JsonNode root, String fileName) {
-        ModelFormatException problem(String what) {
-            return new ModelFormatException(fileName + ": " + what);
+        /** The problem {@code key} (its text starting "{0}: ", the file), with {@code args} after the file. */
+        ModelFormatException problem(String key, Object... args) {
+            Object[] all = new Object[args.length + 1];
+            all[0] = fileName;
+            System.arraycopy(args, 0, all, 1, args.length);
+            return new ModelFormatException(key, all);
         }
 
         String text(String name, String fallback) {
@@ -137,10 +137,10 @@ public record ModelConfig(Family family, int vocabSize, int hidden, int layers, 
         int size(String name) {
             JsonNode n = root.path(name);
             if (n.isMissingNode() || n.isNull()) {
-                throw problem("the field " + name + " is missing");
+                throw problem("engine.model.config.missing", name);
             }
             if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < 1) {
-                throw problem(name + " should be a positive whole number, not " + MessageText.quote(n.toString()));
+                throw problem("engine.model.config.size", name, MessageText.quote(n.toString()));
             }
             return n.asInt();
         }
@@ -161,14 +161,15 @@ public record ModelConfig(Family family, int vocabSize, int hidden, int layers, 
             }
             // LayerNorm runs in float32, where a smaller epsilon is 0
             if (!n.isNumber() || !(n.asDouble() >= Float.MIN_NORMAL) || !(n.asDouble() < 1)) {
-                throw problem(name + " should be a small positive number, not " + MessageText.quote(n.toString()));
+                throw problem("engine.model.config.epsilon", name, MessageText.quote(n.toString()));
             }
             return n.asDouble();
         }
 
         void requireDivides(int heads, int hidden, String headsName, String hiddenName) {
             if (hidden % heads != 0) {
-                throw problem(headsName + " " + heads + " does not divide " + hiddenName + " " + hidden);
+                throw problem("engine.model.config.divides", headsName, String.valueOf(heads), hiddenName,
+                        String.valueOf(hidden));
             }
         }
     }

@@ -124,7 +124,8 @@ public final class ModelFolder {
         } catch (AccessDeniedException e) {
             throw new ModelLoadException(e, "engine.model.denied", MessageText.name(e.getFile()));
         } catch (IOException e) {
-            throw new ModelLoadException(e, "engine.model.cannotRead", shown, MessageText.oneLine(e.getMessage()));
+            throw new ModelLoadException(e, "engine.model.cannotRead", shown, e instanceof Worded w
+                    ? new Worded.Phrase(w.messageKey(), w.messageArgs()) : MessageText.oneLine(e.getMessage()));
         } catch (OutOfMemoryError e) {
             throw new ModelLoadException(e, "engine.model.outOfMemory", shown, MessageText.oneLine(e.getMessage()));
         }
@@ -227,7 +228,7 @@ public final class ModelFolder {
             return WordPieceTokenizer.fromVocabTxt(in, settings.lowercase(), config.maxPositions(),
                     settings.maxLength(config.maxPositions()));
         } catch (TokenizerFormatException e) {
-            throw new ModelFormatException(MessageText.name(file.toString()) + ": " + e.getMessage());
+            throw new ModelFormatException("engine.model.fileSays", MessageText.name(file.toString()), problem(e));
         }
     }
 
@@ -243,9 +244,13 @@ public final class ModelFolder {
                 return ByteLevelBpeTokenizer.fromVocabAndMerges(vocab, merges, config.maxPositions());
             }
         } catch (TokenizerFormatException e) {
-            throw new ModelFormatException(MessageText.name(files.get(0).getParent().resolve(
-                    files.size() == 1 ? "tokenizer.json" : "vocab.json, merges.txt").toString()) + ": " + e.getMessage());
+            throw new ModelFormatException("engine.model.fileSays", MessageText.name(files.get(0).getParent().resolve(
+                    files.size() == 1 ? "tokenizer.json" : "vocab.json, merges.txt").toString()), problem(e));
         }
+    }
+
+    private static Worded.Phrase problem(TokenizerFormatException e) {
+        return new Worded.Phrase(e.messageKey(), e.messageArgs());
     }
 
     /** Token ids beyond the embedding's rows would read no embedding. */

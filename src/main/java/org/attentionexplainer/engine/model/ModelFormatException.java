@@ -16,13 +16,6 @@ public class ModelFormatException extends RuntimeException implements Worded {
     private final String messageKey;
     private final List<Object> messageArgs;
 
-    /** A problem said in English words already (the readers of config.json and the tokenizer files). */
-    public ModelFormatException(String message) {
-        super(message);
-        this.messageKey = "engine.model.plain";
-        this.messageArgs = List.of(message);
-    }
-
     /**
      * @param key  the problem's message key
      * @param args its arguments: the file as the message shows it first, numbers as text

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.attentionexplainer.engine.MessageText;
+import org.attentionexplainer.engine.UnusableFile;
 
 /**
  * A safetensors file: an unsigned 64-bit little-endian header length N, N bytes of JSON that
@@ -318,7 +319,7 @@ public final class SafeTensors implements AutoCloseable {
             while (into.hasRemaining()) {
                 int n = channel.read(into, at);
                 if (n < 0) {
-                    throw new IOException("the file ended early (it changed while being read)");
+                    throw new UnusableFile("", "engine.model.changed");
                 }
                 at += n;
             }

@@ -22,8 +22,8 @@ record TokenizerSettings(boolean lowercase, int modelMaxLength) {
         try (InputStream in = Files.newInputStream(file)) {
             root = new ObjectMapper().readTree(in);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new ModelFormatException(MessageText.name(file.toString()) + " is not valid JSON: "
-                    + MessageText.oneLine(e.getOriginalMessage()));
+            throw new ModelFormatException("engine.model.notJson", MessageText.name(file.toString()),
+                    MessageText.oneLine(e.getOriginalMessage()));
         }
         if (root == null || !root.isObject()) {
             return new TokenizerSettings(true, Integer.MAX_VALUE);

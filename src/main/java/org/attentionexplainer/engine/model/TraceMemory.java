@@ -1,6 +1,7 @@
 package org.attentionexplainer.engine.model;
 
 import org.attentionexplainer.engine.Memory;
+import org.attentionexplainer.engine.Worded;
 
 /**
  * The memory one forward pass of a loaded model takes, counted from the shapes before it runs:
@@ -28,24 +29,24 @@ public final class TraceMemory {
     /**
      * Refuses, in one line, a forward pass whose results or working arrays do not fit.
      *
-     * @throws IllegalArgumentException naming the tokens, the memory needed and what is free
+     * @throws TraceTooLargeException naming the tokens, the memory needed and what is free
      */
     public static void require(int b, int t, int layers, int heads, int hidden, int intermediate) {
-        String what = (b == 1 ? "a text of " : b + " texts of up to ") + t + " tokens";
+        Worded.Phrase what = b == 1 ? new Worded.Phrase("engine.model.trace.one", String.valueOf(t))
+                : new Worded.Phrase("engine.model.trace.many", String.valueOf(b), String.valueOf(t));
         long map = (long) b * heads * t * t;
         if (map > Memory.MAX_ARRAY) {
-            throw new IllegalArgumentException(what + " make attention maps of " + map
-                    + " values, more than a Java array holds; use a shorter text");
+            throw new TraceTooLargeException("engine.model.trace.array", what, String.valueOf(map));
         }
         long heap = heapBytes(b, t, layers, heads, hidden);
         if (!Memory.fits(heap)) {
-            throw new IllegalArgumentException(what + " need " + Memory.mib(heap) + " MiB for every layer's maps"
-                    + " and states, " + Memory.shortfall() + " (use a shorter text, or start Java with a larger -Xmx)");
+            throw new TraceTooLargeException("engine.model.trace.heap", what, String.valueOf(Memory.mib(heap)),
+                    Memory.heapFree());
         }
         long off = nativeBytes(b, t, heads, hidden, intermediate);
         if (off > Memory.nativeAvailable()) {
-            throw new IllegalArgumentException(what + " need " + Memory.mib(off) + " MiB of native memory for one"
-                    + " layer's work, more than " + Memory.nativeShortfall() + "; use a shorter text");
+            throw new TraceTooLargeException("engine.model.trace.native", what, String.valueOf(Memory.mib(off)),
+                    Memory.nativeFree());
         }
     }
 }

@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.attentionexplainer.engine.MessageText;
+import org.attentionexplainer.engine.Worded;
 
 /**
  * Reads a byte-level BPE tokenizer from Hugging Face's files: a tokenizer.json whose model is
@@ -32,30 +33,28 @@ final class BpeFiles {
         JsonNode model = root.path("model");
         String type = model.path("type").asText("");
         if (!type.equals("BPE")) {
-            throw new TokenizerFormatException("tokenizer.json's model is "
-                    + (type.isEmpty() ? "missing" : MessageText.quote(type)) + "; a GPT-2 model needs BPE");
+            throw type.isEmpty() ? new TokenizerFormatException("engine.tokenizer.bpeMissing")
+                    : new TokenizerFormatException("engine.tokenizer.bpe", MessageText.quote(type));
         }
         if (!model.path("continuing_subword_prefix").asText("").isEmpty()
                 || !model.path("end_of_word_suffix").asText("").isEmpty()) {
-            throw new TokenizerFormatException("tokenizer.json's BPE marks word pieces with a prefix or suffix;"
-                    + " only GPT-2's byte-level BPE is supported");
+            throw new TokenizerFormatException("engine.tokenizer.affix");
         }
         JsonNode pre = root.path("pre_tokenizer");
-        if (!pre.path("type").asText("").equals("ByteLevel")) {
-            throw new TokenizerFormatException("tokenizer.json's pre_tokenizer is "
-                    + (pre.path("type").asText("").isEmpty() ? "missing" : MessageText.quote(pre.path("type").asText()))
-                    + "; only GPT-2's ByteLevel is supported");
+        String preType = pre.path("type").asText("");
+        if (!preType.equals("ByteLevel")) {
+            throw preType.isEmpty() ? new TokenizerFormatException("engine.tokenizer.preMissing")
+                    : new TokenizerFormatException("engine.tokenizer.pre", MessageText.quote(preType));
         }
         if (!pre.path("use_regex").asBoolean(true)) {
-            throw new TokenizerFormatException("tokenizer.json's ByteLevel pre_tokenizer does not split words"
-                    + " (use_regex false); only GPT-2's split is supported");
+            throw new TokenizerFormatException("engine.tokenizer.noRegex");
         }
         JsonNode normalizer = root.path("normalizer");
         if (!normalizer.isNull() && !normalizer.isMissingNode()) {
-            throw new TokenizerFormatException("tokenizer.json has a normalizer of type "
-                    + MessageText.quote(normalizer.path("type").asText("?")) + "; GPT-2's BPE has none");
+            throw new TokenizerFormatException("engine.tokenizer.normalizer",
+                    MessageText.quote(normalizer.path("type").asText("?")));
         }
-        Map<String, Integer> ids = vocab(model.path("vocab"), "tokenizer.json's model.vocab");
+        Map<String, Integer> ids = vocab(model.path("vocab"), new Worded.Phrase("engine.tokenizer.where.modelVocab"));
         List<String> specials = new ArrayList<>();
         for (JsonNode added : root.path("added_tokens")) {
             String content = added.path("content").asText("");
@@ -64,25 +63,24 @@ final class BpeFiles {
             }
             Integer existing = ids.putIfAbsent(content, added.path("id").asInt());
             if (existing != null && existing != added.path("id").asInt()) {
-                throw new TokenizerFormatException("tokenizer.json gives the added token "
-                        + MessageText.quote(content) + " the id " + added.path("id").asInt() + ", but the vocabulary "
-                        + existing);
+                throw new TokenizerFormatException("engine.tokenizer.addedId", MessageText.quote(content),
+                        String.valueOf(added.path("id").asInt()), String.valueOf(existing));
             }
             specials.add(content);
         }
         List<String[]> merges = new ArrayList<>();
         JsonNode list = model.path("merges");
         if (!list.isArray()) {
-            throw new TokenizerFormatException("tokenizer.json has no model.merges");
+            throw new TokenizerFormatException("engine.tokenizer.noMerges");
         }
         for (JsonNode m : list) {
             if (m.isTextual()) {
-                merges.add(mergeLine(m.asText(), "tokenizer.json's merge " + (merges.size() + 1)));
+                merges.add(mergeLine(m.asText(),
+                        new Worded.Phrase("engine.tokenizer.where.merge", String.valueOf(merges.size() + 1))));
             } else if (m.isArray() && m.size() == 2 && m.get(0).isTextual() && m.get(1).isTextual()) {
                 merges.add(new String[] {m.get(0).asText(), m.get(1).asText()});
             } else {
-                throw new TokenizerFormatException("tokenizer.json's merge " + (merges.size() + 1)
-                        + " is not a pair of tokens");
+                throw new TokenizerFormatException("engine.tokenizer.mergeNotPair", String.valueOf(merges.size() + 1));
             }
         }
         List<String> before = new ArrayList<>();
@@ -103,18 +101,18 @@ final class BpeFiles {
             if ((number == 1 && line.startsWith("#version")) || line.isEmpty()) {
                 continue;
             }
-            merges.add(mergeLine(line, "merges.txt line " + number));
+            merges.add(mergeLine(line, new Worded.Phrase("engine.tokenizer.where.mergesLine", String.valueOf(number))));
         }
         List<String> specials = ids.containsKey(END_OF_TEXT) ? List.of(END_OF_TEXT) : List.of();
         return new ByteLevelBpeTokenizer(new Vocabulary(ids), merges, specials, List.of(), List.of(), false, false,
                 maxLength);
     }
 
-    private static String[] mergeLine(String line, String where) {
+    /** @param where the merge as a message names it */
+    private static String[] mergeLine(String line, Worded.Phrase where) {
         String[] parts = line.split(" ", -1);
         if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
-            throw new TokenizerFormatException(where + " is " + MessageText.quote(line)
-                    + ", not two tokens separated by one space");
+            throw new TokenizerFormatException("engine.tokenizer.mergeLine", where, MessageText.quote(line));
         }
         return parts;
     }
@@ -124,26 +122,26 @@ final class BpeFiles {
         try {
             root = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(in);
         } catch (JsonProcessingException e) {
-            throw new TokenizerFormatException(file + " is not valid JSON: " + MessageText.oneLine(e.getOriginalMessage()));
+            throw new TokenizerFormatException("engine.model.notJson", file, MessageText.oneLine(e.getOriginalMessage()));
         } catch (java.io.CharConversionException e) {
-            throw new TokenizerFormatException(file + " is not valid JSON text: " + MessageText.oneLine(e.getMessage()));
+            throw new TokenizerFormatException("engine.tokenizer.notText", file, MessageText.oneLine(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
-            throw new TokenizerFormatException(file + " should hold a JSON object");
+            throw new TokenizerFormatException("engine.model.notObject", file);
         }
         return root;
     }
 
-    private static Map<String, Integer> vocab(JsonNode node, String where) {
+    /** @param where the vocabulary as a message names it: a file's name, or a phrase */
+    private static Map<String, Integer> vocab(JsonNode node, Object where) {
         if (!node.isObject() || node.isEmpty()) {
-            throw new TokenizerFormatException(where + " has no vocabulary (an object of token: id)");
+            throw new TokenizerFormatException("engine.tokenizer.noVocabulary", where);
         }
         Map<String, Integer> ids = new HashMap<>(node.size() * 2);
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!e.getValue().canConvertToInt() || !e.getValue().isIntegralNumber()) {
-                throw new TokenizerFormatException(where + " gives the token " + MessageText.quote(e.getKey())
-                        + " an id that is not a whole number");
+                throw new TokenizerFormatException("engine.tokenizer.idNotWhole", where, MessageText.quote(e.getKey()));
             }
             ids.put(e.getKey(), e.getValue().asInt());
         }

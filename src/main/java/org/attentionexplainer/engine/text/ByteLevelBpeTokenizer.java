@@ -59,24 +59,22 @@ public final class ByteLevelBpeTokenizer {
         this.vocabulary = vocabulary;
         for (char c : BYTE_CHARS) {
             if (!vocabulary.contains(String.valueOf(c))) {
-                throw new TokenizerFormatException("the vocabulary lacks the byte-level symbol "
-                        + MessageText.quote(String.valueOf(c)) + ", so some text could not be tokenized");
+                throw new TokenizerFormatException("engine.tokenizer.noByte", MessageText.quote(String.valueOf(c)));
             }
         }
         this.ranks = new HashMap<>(merges.size() * 2);
         for (String[] m : merges) {
             for (String part : new String[] {m[0], m[1], m[0] + m[1]}) {
                 if (!vocabulary.contains(part)) {
-                    throw new TokenizerFormatException("the merge " + MessageText.quote(m[0] + " " + m[1])
-                            + " uses " + MessageText.quote(part) + ", which is not in the vocabulary");
+                    throw new TokenizerFormatException("engine.tokenizer.mergeUnknown", MessageText.quote(m[0] + " " + m[1]),
+                            MessageText.quote(part));
                 }
             }
             ranks.putIfAbsent(key(m[0], m[1]), ranks.size());
         }
         for (String s : specials) {
             if (!vocabulary.contains(s)) {
-                throw new TokenizerFormatException("the special token " + MessageText.quote(s)
-                        + " is not in the vocabulary");
+                throw new TokenizerFormatException("engine.tokenizer.noSpecial", MessageText.quote(s));
             }
         }
         for (String s : before) {
@@ -114,8 +112,7 @@ public final class ByteLevelBpeTokenizer {
 
     private void requireSpecial(String token) {
         if (!vocabulary.contains(token)) {
-            throw new TokenizerFormatException("the special token " + MessageText.quote(token)
-                    + " is not in the vocabulary");
+            throw new TokenizerFormatException("engine.tokenizer.noSpecial", MessageText.quote(token));
         }
     }
 

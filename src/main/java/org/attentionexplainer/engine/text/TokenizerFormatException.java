@@ -1,8 +1,37 @@
 package org.attentionexplainer.engine.text;
 
-/** tokenizer.json is missing a part this tokenizer needs, or uses one it does not implement. */
-public class TokenizerFormatException extends RuntimeException {
-    public TokenizerFormatException(String message) {
-        super(message);
+import java.util.List;
+import org.attentionexplainer.engine.Worded;
+
+/**
+ * tokenizer.json (or vocab.txt, vocab.json, merges.txt) is missing a part this tokenizer needs,
+ * or uses one it does not implement: a message key of the bundles ({@code engine.tokenizer.*})
+ * and its arguments, worded in the reader's language by the window (see {@link Worded}); the
+ * message is its English.
+ */
+public class TokenizerFormatException extends RuntimeException implements Worded {
+    private final Worded.Phrase problem;
+
+    /**
+     * @param key  the problem's message key
+     * @param args its arguments, numbers as text
+     */
+    public TokenizerFormatException(String key, Object... args) {
+        this(new Worded.Phrase(key, args));
+    }
+
+    private TokenizerFormatException(Worded.Phrase problem) {
+        super(problem.toString());
+        this.problem = problem;
+    }
+
+    @Override
+    public String messageKey() {
+        return problem.messageKey();
+    }
+
+    @Override
+    public List<Object> messageArgs() {
+        return problem.messageArgs();
     }
 }

@@ -14,6 +14,8 @@ import org.attentionexplainer.engine.MessageText;
 
 /** Reads the parts of a Hugging Face tokenizer.json that a BERT WordPiece tokenizer uses. */
 final class TokenizerJson {
+    private static final String FILE = "tokenizer.json";
+
     private TokenizerJson() {
     }
 
@@ -22,21 +24,20 @@ final class TokenizerJson {
         try {
             root = new ObjectMapper().readTree(in);
         } catch (JsonProcessingException e) {
-            throw new TokenizerFormatException("tokenizer.json is not valid JSON: "
-                    + MessageText.oneLine(e.getOriginalMessage()));
+            throw new TokenizerFormatException("engine.model.notJson", FILE,
+                    MessageText.oneLine(e.getOriginalMessage()));
         } catch (CharConversionException e) {
             // the bytes are no text in the encoding the parser detected (UTF-8, -16 or -32)
-            throw new TokenizerFormatException("tokenizer.json is not valid JSON text: "
-                    + MessageText.oneLine(e.getMessage()));
+            throw new TokenizerFormatException("engine.tokenizer.notText", FILE, MessageText.oneLine(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
-            throw new TokenizerFormatException("tokenizer.json should hold a JSON object");
+            throw new TokenizerFormatException("engine.model.notObject", FILE);
         }
         JsonNode model = root.path("model");
         requireType(model, "WordPiece", "model");
         JsonNode vocabNode = model.path("vocab");
         if (!vocabNode.isObject() || vocabNode.isEmpty()) {
-            throw new TokenizerFormatException("tokenizer.json has no model.vocab");
+            throw new TokenizerFormatException("engine.tokenizer.noModelVocab");
         }
         Map<String, Integer> tokenToId = new HashMap<>(vocabNode.size() * 2);
         for (Iterator<Map.Entry<String, JsonNode>> it = vocabNode.fields(); it.hasNext(); ) {
@@ -107,9 +108,8 @@ final class TokenizerJson {
     private static void requireType(JsonNode node, String expected, String part) {
         String type = node.path("type").asText("");
         if (!type.equals(expected)) {
-            throw new TokenizerFormatException("tokenizer.json's " + part + " is "
-                    + (type.isEmpty() ? "missing" : MessageText.quote(type)) + "; only BERT's " + expected
-                    + " is supported");
+            throw type.isEmpty() ? new TokenizerFormatException("engine.tokenizer.bertPartMissing", part, expected)
+                    : new TokenizerFormatException("engine.tokenizer.bertPart", part, MessageText.quote(type), expected);
         }
     }
 }

@@ -28,13 +28,13 @@ final class VocabTxt {
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
             String token = line;
             if (ids.putIfAbsent(token, id) != null) {
-                throw new TokenizerFormatException("vocab.txt lists " + MessageText.quote(token) + " twice (lines "
-                        + (ids.get(token) + 1) + " and " + (id + 1) + ")");
+                throw new TokenizerFormatException("engine.tokenizer.vocabTwice", MessageText.quote(token),
+                        String.valueOf(ids.get(token) + 1), String.valueOf(id + 1));
             }
             id++;
         }
         if (ids.isEmpty()) {
-            throw new TokenizerFormatException("vocab.txt is empty");
+            throw new TokenizerFormatException("engine.tokenizer.vocabEmpty");
         }
         Vocabulary vocabulary = new Vocabulary(ids);
         Map<String, Integer> specials = new LinkedHashMap<>();

@@ -15,9 +15,8 @@ public final class Vocabulary {
         for (Map.Entry<String, Integer> e : tokenToId.entrySet()) {
             int id = e.getValue();
             if (id < 0 || id >= tokens.length || tokens[id] != null) {
-                throw new TokenizerFormatException("the vocabulary's ids must run from 0 to "
-                        + (tokens.length - 1) + " without gaps; " + id + " (" + MessageText.quote(e.getKey())
-                        + ") does not fit");
+                throw new TokenizerFormatException("engine.tokenizer.idsGap", String.valueOf(tokens.length - 1),
+                        String.valueOf(id), MessageText.quote(e.getKey()));
             }
             tokens[id] = e.getKey();
         }

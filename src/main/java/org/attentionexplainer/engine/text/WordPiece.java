@@ -29,8 +29,7 @@ final class WordPiece {
         this.prefix = prefix;
         this.maxInputCharsPerWord = maxInputCharsPerWord;
         if (unknownId < 0) {
-            throw new TokenizerFormatException("the unknown token " + MessageText.quote(unknown)
-                    + " is not in the vocabulary");
+            throw new TokenizerFormatException("engine.tokenizer.noUnknown", MessageText.quote(unknown));
         }
     }
 

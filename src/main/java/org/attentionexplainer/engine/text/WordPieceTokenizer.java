@@ -171,8 +171,7 @@ public final class WordPieceTokenizer {
     private int requireId(String token) {
         int id = vocabulary.id(token);
         if (id < 0) {
-            throw new TokenizerFormatException("the special token " + MessageText.quote(token)
-                    + " is not in the vocabulary");
+            throw new TokenizerFormatException("engine.tokenizer.noSpecial", MessageText.quote(token));
         }
         return id;
     }

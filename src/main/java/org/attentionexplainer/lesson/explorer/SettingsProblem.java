@@ -1,10 +1,7 @@
 package org.attentionexplainer.lesson.explorer;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.attentionexplainer.engine.Worded;
-import org.attentionexplainer.i18n.Localization;
 
 /**
  * Explorer settings that cannot be (a temperature out of range, a head that does not exist), as
@@ -13,23 +10,25 @@ import org.attentionexplainer.i18n.Localization;
  * that opens the session; {@link #getMessage()} is the English wording.
  */
 public final class SettingsProblem extends IllegalArgumentException implements Worded {
-    private final String messageKey;
-    private final List<Object> messageArgs;
+    private final Worded.Phrase problem;
 
     /** @param args the arguments, numbers as text as the settings hold them */
     SettingsProblem(String key, Object... args) {
-        super(Localization.of(Locale.ENGLISH).get(key, args));
-        this.messageKey = key;
-        this.messageArgs = List.copyOf(Arrays.asList(args));
+        this(new Worded.Phrase(key, args));
+    }
+
+    private SettingsProblem(Worded.Phrase problem) {
+        super(problem.toString());
+        this.problem = problem;
     }
 
     @Override
     public String messageKey() {
-        return messageKey;
+        return problem.messageKey();
     }
 
     @Override
     public List<Object> messageArgs() {
-        return messageArgs;
+        return problem.messageArgs();
     }
 }
