@@ -274,4 +274,42 @@ class ProjectorFxTest {
         assertTrue(onScreen(focus, l), describe("real focus", focus));
     }
 
+    static Stream<Locale> languages() {
+        return Stream.of(Locale.ENGLISH, Locale.forLanguageTag("tr"));
+    }
+
+    @ParameterizedTest(name = "presenting, {0}")
+    @MethodSource("languages")
+    void theTinyGptsPresentedHeadLabelsEveryToken(Locale locale) throws Exception {
+        open("tinygpt", true, locale);
+        HeatmapControl head = robot.lookup("#explorer-heatmap").queryAs(HeatmapControl.class);
+        WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS, () -> head.shownProperty().get() != null
+                && head.shownProperty().get().panelCount() == 1);
+        settle();
+        FigureLayout l = head.shownProperty().get();
+        System.out.println(describe("tiny GPT head", head));
+        // the prompt's 15 letters each labelled (in Turkish at 1024 x 768 the slide's type had kept every other one)
+        assertTrue(l.everyLabelShown(), "every token's label: " + describe("tiny GPT head", head));
+        assertTrue(head.fontProperty().get().getSize() >= org.attentionexplainer.ui.shell.MainView.BASE_FONT_PX - 0.05,
+                describe("tiny GPT head", head));
+        assertTrue(l.cellSize() >= atLeast(28, 20), describe("tiny GPT head", head));
+        assertTrue(onScreen(head, l), describe("tiny GPT head", head));
+    }
+
+    @ParameterizedTest(name = "presenting {0}, {1}")
+    @MethodSource("modes")
+    void theWelcomePageIsWholeOnTheSlide(boolean presenting, Locale locale) throws Exception {
+        open("home", presenting, locale);
+        Node page = robot.lookup("#home").query();
+        Bounds b = page.localToScene(page.getLayoutBounds());
+        System.out.println("home @" + WIDTH + "x" + HEIGHT + ", presenting " + presenting + ", " + locale + ": " + b);
+        // presenting, the three ways in and the language fill the slide, nothing to scroll to (at
+        // 1024 x 768 the keys' lines had run past its foot); the keys and F5's line are the teacher's
+        assertEquals(!presenting, treeVisible(robot.lookup("#home-keys").query()));
+        assertEquals(!presenting, treeVisible(robot.lookup("#home-class").query()));
+        if (presenting) {
+            assertTrue(b.getMaxY() <= HEIGHT + 0.5, "the welcome page ends inside the slide: " + b);
+        }
+    }
+
 }
