@@ -41,11 +41,18 @@ class PresenterConsoleUiTest {
     private PresenterScreens screens;
 
     private void open(Locale language, String screen) throws Exception {
+        open(language, screen, null);
+    }
+
+    /** @param two the displays the window's presentation mode finds; null for the system's (one, headless) */
+    private void open(Locale language, String screen, PresenterScreens.Displays two) throws Exception {
         model = MainWindow.open(TestContexts.english(), screen);
         stage = FxToolkit.toolkitContext().getRegisteredStage();
         robot.interact(() -> {
             model.setLocale(language);
-            screens = new PresenterScreens(stage, model, (e, scene) -> DesktopApp.handleKey(e, scene, model));
+            screens = two == null ? new PresenterScreens(stage, model, (e, scene) -> DesktopApp.handleKey(e, scene, model))
+                    : new PresenterScreens(stage, model, (e, scene) -> DesktopApp.handleKey(e, scene, model),
+                            window -> Optional.of(two));
         });
     }
 
@@ -197,5 +204,53 @@ class PresenterConsoleUiTest {
         assertEquals("1. Attention scores", text("#console-now"));
         assertEquals("2. Softmax: from scores to weights", text("#console-upcoming"));
         assertTrue(text("#console-notes").startsWith("Each token gets a score that says how well it matches"));
+    }
+
+    @Test
+    void f5FromFullScreenPresentsAcrossTheDisplaysAndEndingGoesBackToFullScreen() throws Exception {
+        open(Locale.ENGLISH, "chapters", new PresenterScreens.Displays(PROJECTOR, TEACHER));
+        Rectangle2D window = bounds(stage);
+        robot.clickOn("#chapter-progress");
+        key(KeyCode.F5);
+        assertTrue(console().isPresent(), "F5 from a window opens the console on the teacher's display");
+        key(KeyCode.F5);
+        assertTrue(console().isEmpty());
+        assertFalse(stage.isFullScreen(), "a window before presenting, a window after");
+        assertEquals(window, bounds(stage));
+
+        robot.clickOn("#chapter-progress");
+        key(KeyCode.F11);
+        assertTrue(stage.isFullScreen(), "F11 fills the display the window is on");
+        key(KeyCode.F5);
+        assertTrue(model.presentingProperty().get());
+        Window console = console().orElseThrow(() -> new AssertionError("F5 from full screen opens no console"));
+        assertEquals(TEACHER, bounds(console), "the console fills the teacher's display");
+        assertTrue(stage.isFullScreen(), "the slide fills the projector");
+        assertEquals(PROJECTOR, bounds(stage));
+
+        key(KeyCode.F5);
+        assertFalse(model.presentingProperty().get());
+        assertTrue(console().isEmpty(), "ending presentation mode closes the console");
+        assertTrue(stage.isFullScreen(), "and leaves the window full screen, as the teacher had it");
+        assertTrue(model.fullScreenProperty().get());
+
+        key(KeyCode.F11);
+        assertFalse(stage.isFullScreen());
+        assertEquals(window, bounds(stage), "F11 then brings back the window the teacher had before full screen");
+    }
+
+    @Test
+    void withOneDisplayPresentingFromFullScreenStaysFullScreenAfterwards() throws Exception {
+        openOnMasks(Locale.ENGLISH);
+        robot.clickOn("#chapter-progress");
+        key(KeyCode.F11);
+        key(KeyCode.F5);
+        assertTrue(model.presentingProperty().get());
+        key(KeyCode.ESCAPE);
+        assertFalse(model.presentingProperty().get());
+        assertTrue(stage.isFullScreen(), "ending presentation mode keeps the full screen the teacher chose");
+        key(KeyCode.ESCAPE);
+        assertFalse(stage.isFullScreen(), "a second Escape leaves full screen");
+        assertFalse(model.fullScreenProperty().get());
     }
 }

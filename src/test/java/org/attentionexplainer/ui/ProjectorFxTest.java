@@ -120,9 +120,9 @@ class ProjectorFxTest {
 
     private static String describe(String where, HeatmapControl c) {
         FigureLayout l = c.shownProperty().get();
-        return String.format(Locale.ROOT, "%s %s @%dx%d: cell %.1f px, %d panels in %d columns, labels %s%s"
+        return String.format(Locale.ROOT, "%s %s @%dx%d, font %.1f px: cell %.1f px, %d panels in %d columns, labels %s%s"
                         + " (pane %.0f x %.0f, figure %.0f x %.0f)",
-                where, c.getId(), WIDTH, HEIGHT, l.cellSize(), l.panelCount(), l.columns(), l.labelsShown(),
+                where, c.getId(), WIDTH, HEIGHT, c.fontProperty().get().getSize(), l.cellSize(), l.panelCount(), l.columns(), l.labelsShown(),
                 l.everyLabelShown() ? " (all)" : " (thinned)",
                 c.getWidth(), c.getHeight(), l.width(), l.height());
     }
@@ -383,11 +383,58 @@ class ProjectorFxTest {
         HeatmapControl focus = robot.lookup("#explorer-heatmap").queryAs(HeatmapControl.class);
         FigureLayout l = focus.shownProperty().get();
         System.out.println(describe("real focus", focus));
-        // at 1024 x 768 the 14 px cells draw every other token's label
-        assertTrue(SMALL ? l.labelsShown() : l.everyLabelShown(), "all 13 token labels: " + describe("real focus", focus));
+        // every one of the 13 token labels at every size, at a desk and presenting (at 1024 x 768 presenting's
+        // larger type had thinned them to every other one, on 14 px cells)
+        assertTrue(l.everyLabelShown(), "all 13 token labels: " + describe("real focus", focus));
+        // the labels may be set smaller than the slide's type to keep them all, never below a desk's
+        double font = focus.fontProperty().get().getSize();
+        assertTrue(font >= org.attentionexplainer.ui.shell.MainView.BASE_FONT_PX - 0.05,
+                "labels of " + font + " px: " + describe("real focus", focus));
         // the issue's 28 px at 1280 x 800, in both languages
-        assertTrue(l.cellSize() >= atLeast(28, 14), describe("real focus", focus));
+        assertTrue(l.cellSize() >= atLeast(28, 17), describe("real focus", focus));
         assertTrue(onScreen(focus, l), describe("real focus", focus));
+    }
+
+    static Stream<Locale> languages() {
+        return Stream.of(Locale.ENGLISH, Locale.forLanguageTag("tr"));
+    }
+
+    @ParameterizedTest(name = "presenting, {0}")
+    @MethodSource("languages")
+    void theTinyGptsPresentedHeadLabelsEveryToken(Locale locale) throws Exception {
+        open("tinygpt", true, locale);
+        HeatmapControl head = robot.lookup("#explorer-heatmap").queryAs(HeatmapControl.class);
+        WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS, () -> head.shownProperty().get() != null
+                && head.shownProperty().get().panelCount() == 1);
+        settle();
+        FigureLayout l = head.shownProperty().get();
+        System.out.println(describe("tiny GPT head", head));
+        // the prompt's 15 letters each labelled (in Turkish at 1024 x 768 the slide's type had kept every other one)
+        assertTrue(l.everyLabelShown(), "every token's label: " + describe("tiny GPT head", head));
+        assertTrue(head.fontProperty().get().getSize() >= org.attentionexplainer.ui.shell.MainView.BASE_FONT_PX - 0.05,
+                describe("tiny GPT head", head));
+        assertTrue(l.cellSize() >= atLeast(28, 20), describe("tiny GPT head", head));
+        assertTrue(onScreen(head, l), describe("tiny GPT head", head));
+    }
+
+    @ParameterizedTest(name = "presenting {0}, {1}")
+    @MethodSource("modes")
+    void theWelcomePageIsWholeOnTheSlide(boolean presenting, Locale locale) throws Exception {
+        open("home", presenting, locale);
+        javafx.scene.layout.Region page = robot.lookup("#home").queryAs(javafx.scene.layout.Region.class);
+        // the page as tall as its lines want at its width (the scroll pane squeezes it to its height when
+        // the lines would run past, and shows a scroll bar)
+        double[] bottom = new double[1];
+        robot.interact(() -> bottom[0] = page.localToScene(0, 0).getY() + page.prefHeight(page.getWidth()));
+        System.out.println("home @" + WIDTH + "x" + HEIGHT + ", presenting " + presenting + ", " + locale
+                + ": page's foot at " + bottom[0]);
+        // presenting, the three ways in and the language fill the slide, nothing to scroll to (at
+        // 1024 x 768 the keys' lines had run past its foot); the keys and F5's line are the teacher's
+        if (presenting) {
+            assertTrue(bottom[0] <= HEIGHT + 0.5, "the welcome page ends inside the slide: " + bottom[0]);
+        }
+        assertEquals(!presenting, treeVisible(robot.lookup("#home-keys").query()));
+        assertEquals(!presenting, treeVisible(robot.lookup("#home-class").query()));
     }
 
 }

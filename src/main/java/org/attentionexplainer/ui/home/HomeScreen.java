@@ -25,6 +25,7 @@ public final class HomeScreen implements Screen {
     private final AppContext context;
     private Node view;
     private Consumer<String> goTo = id -> { };
+    private final javafx.beans.property.BooleanProperty presenting = new javafx.beans.property.SimpleBooleanProperty();
 
     public HomeScreen(AppContext context) {
         this.context = context;
@@ -49,6 +50,11 @@ public final class HomeScreen implements Screen {
     }
 
     @Override
+    public void setPresenting(boolean on) {
+        presenting.set(on);
+    }
+
+    @Override
     public void setNavigator(Consumer<String> goTo) {
         this.goTo = goTo;
     }
@@ -62,7 +68,11 @@ public final class HomeScreen implements Screen {
                 way("explorer", "home.way.explorer", "home.way.explorer.text"));
         ways.setId("home-ways");
         Label forClass = label("home.class");
+        forClass.setId("home-class");
         Label keys = label("home.keys", "hint");
+        keys.setId("home-keys");
+        // how to start presentation mode and the keys are the teacher's: the slide is the ways in, whole
+        org.attentionexplainer.ui.common.PageLayout.narrative(presenting, forClass, keys);
         HBox language = new HBox(10, label("home.language"));
         language.setAlignment(Pos.CENTER_LEFT);
         ToggleGroup group = new ToggleGroup();

@@ -336,7 +336,7 @@ final class RealModelView {
         title.textProperty().bind(Bindings.createStringBinding(() -> i18n.get("real.overview.title",
                 vm.layersProperty().get(), vm.headsProperty().get()), vm.layersProperty(), vm.headsProperty(),
                 i18n.localeProperty()));
-        title.getStyleClass().add("subtitle");
+        title.getStyleClass().addAll("subtitle", "real-overview-title");
         title.setMinWidth(0);
         title.setWrapText(true);
         title.setMinHeight(Region.USE_PREF_SIZE);

@@ -31,6 +31,8 @@ public final class MainViewModel {
     private final BooleanProperty engineReady = new SimpleBooleanProperty();
     private final BooleanProperty presenting = new SimpleBooleanProperty();
     private final BooleanProperty blanked = new SimpleBooleanProperty();
+    /** The window's full screen when presentation mode started: ending it goes back to that. */
+    private boolean fullScreenBeforePresenting;
 
     public MainViewModel(AppContext context, List<Screen> screens) {
         this.context = context;
@@ -55,12 +57,17 @@ public final class MainViewModel {
         });
         backendStatus.set(context.i18n().get("status.warming"));
         presenting.addListener((o, a, b) -> {
-            fullScreen.set(b);
+            if (b) {
+                fullScreenBeforePresenting = fullScreen.get();
+            }
+            fullScreen.set(b || fullScreenBeforePresenting);
             blanked.set(false);
             this.screens.forEach(x -> x.setPresenting(b));
         });
         fullScreen.addListener((o, a, b) -> {
             if (!b) {
+                // leaving full screen while presenting asks for the window: presentation mode ends there
+                fullScreenBeforePresenting = false;
                 presenting.set(false);
             }
         });
