@@ -152,9 +152,10 @@ public final class MapPane {
         // hold its numbers with that room either (else it would keep the cells too small for them)
         javafx.beans.InvalidationListener tooSmall = o -> {
             FigureLayout shown = heatmap.shownProperty().get();
-            // presenting the grid, the note would only take the maps' lines: the class asks for one head
+            // presenting, the Numbers switch is hidden with the other editing controls: a note about it would
+            // only take the maps' lines on the slide
             boolean say = maps.display().showValuesProperty().get() && shown != null && !shown.valuesShown()
-                    && !(presenting.get() && maps.display().modeProperty().get() == ViewMode.GRID);
+                    && !presenting.get();
             if (say && noRoom.isVisible()) {
                 FigureLayout taller = heatmap.layoutTaller(noRoom.getHeight() + box.getSpacing());
                 say = taller == null || !taller.valuesShown();
@@ -164,7 +165,6 @@ public final class MapPane {
         heatmap.shownProperty().addListener(tooSmall);
         maps.display().showValuesProperty().addListener(tooSmall);
         presenting.addListener(tooSmall);
-        maps.display().modeProperty().addListener(tooSmall);
         box.setPadding(new Insets(6, 12, 12, 12));
         return box;
     }
