@@ -62,7 +62,13 @@ public final class Localization {
         if (args.length == 0) {
             return pattern;
         }
-        return new MessageFormat(pattern, locale).format(args);
+        Object[] worded = args.clone();
+        for (int i = 0; i < worded.length; i++) {
+            if (worded[i] instanceof PowerOfTen p) {
+                worded[i] = powerOfTen(p.value());
+            }
+        }
+        return new MessageFormat(pattern, locale).format(worded);
     }
 
     /** True if the bundle has a text for {@code key}. */
@@ -73,6 +79,11 @@ public final class Localization {
     /** A number with a fixed count of decimals in this language's style. */
     public String number(double value, int decimals) {
         return NumberText.format(value, decimals, locale);
+    }
+
+    /** A number as a power of ten in this language's style, "3.0 × 10⁻⁸" (0 reads "0"). */
+    public String powerOfTen(double value) {
+        return NumberText.powerOfTen(value, locale);
     }
 
     /** Parses a number typed in this language (also accepts '.' as the decimal mark). */

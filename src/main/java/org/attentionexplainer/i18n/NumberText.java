@@ -1,5 +1,8 @@
 package org.attentionexplainer.i18n;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.text.NumberFormat;
 import java.util.HashMap;
 import java.util.Locale;
@@ -41,6 +44,35 @@ public final class NumberText {
             s = "−" + s.substring(1);
         }
         return isNegativeZero(s) ? s.substring(1) : s;
+    }
+
+    /**
+     * The value as mantissa × 10 to a superscript power, the way it is written on a blackboard:
+     * 3e-8 reads "3.0 × 10⁻⁸" (Turkish "3,0 × 10⁻⁸"). The shortest decimal of the double is rounded
+     * half up to two significant digits, so 1.25e-7 reads "1.3 × 10⁻⁷" and 9.96e-8 "1.0 × 10⁻⁷".
+     * Every nonzero value takes this form, 2.5 too ("2.5 × 10⁰"), so that such numbers compare at a
+     * glance; an exact zero reads "0".
+     */
+    public static String powerOfTen(double value, Locale locale) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return format(value, 0, locale);
+        }
+        if (value == 0) {
+            return "0";
+        }
+        BigDecimal rounded = BigDecimal.valueOf(value).round(new MathContext(2, RoundingMode.HALF_UP));
+        int exponent = rounded.precision() - rounded.scale() - 1;
+        double mantissa = rounded.movePointLeft(exponent).doubleValue();
+        return format(mantissa, 1, locale) + " × 10" + superscript(exponent);
+    }
+
+    private static String superscript(int exponent) {
+        String digits = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+        StringBuilder s = new StringBuilder(exponent < 0 ? "⁻" : "");
+        for (char c : Integer.toString(Math.abs(exponent)).toCharArray()) {
+            s.append(digits.charAt(c - '0'));
+        }
+        return s.toString();
     }
 
     /** "−0.00" after rounding a tiny negative number: shown as "0.00". */

@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * A sentence the learner reads: a message key and the arguments of its pattern (token labels
- * as strings, numbers as {@link Number}s, translated words as nested {@code Text}s, which are
+ * as strings, numbers as {@link Number}s, a tiny difference as a
+ * {@link org.attentionexplainer.i18n.PowerOfTen}, translated words as nested {@code Text}s, which are
  * formatted first). The user interface formats it in the current locale, so a number computed
  * here is written 0.7842 in English and 0,7842 in Turkish.
  */

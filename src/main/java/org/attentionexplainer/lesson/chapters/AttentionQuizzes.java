@@ -3,6 +3,7 @@ package org.attentionexplainer.lesson.chapters;
 import java.util.ArrayList;
 import java.util.List;
 import org.attentionexplainer.engine.MaskedRow;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
@@ -63,7 +64,7 @@ final class AttentionQuizzes {
         boolean same = m.maxDifference() < 1e-6;
         q.add(new ChoiceQuestion("fused", Text.of("chapter.quiz.multihead.fused"),
                 List.of(Text.of("chapter.quiz.yes"), Text.of("chapter.quiz.no")), same ? 0 : 1,
-                Text.of("chapter.quiz.multihead.fused.why", m.maxDifference())));
+                Text.of("chapter.quiz.multihead.fused.why", new PowerOfTen(m.maxDifference()))));
         return new Quiz(MultiHeadChapter.TEXT.id(), q);
     }
 

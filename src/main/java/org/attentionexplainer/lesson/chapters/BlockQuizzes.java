@@ -2,6 +2,7 @@ package org.attentionexplainer.lesson.chapters;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
@@ -20,7 +21,8 @@ final class BlockQuizzes {
         List<Question> q = new ArrayList<>();
         double mean = EncoderChapter.rowMeans(e.output())[0];
         q.add(new NumericQuestion("mean", Text.of("chapter.quiz.encoder.mean"), 0, 1e-3,
-                Text.of("chapter.quiz.encoder.mean.why", mean, EncoderChapter.rowVariances(e.output())[0])));
+                Text.of("chapter.quiz.encoder.mean.why", new PowerOfTen(mean),
+                        EncoderChapter.rowVariances(e.output())[0])));
         double pe = e.positionalMap().get(PE_POSITION, 0);
         q.add(new NumericQuestion("pe",
                 Text.of("chapter.quiz.encoder.pe", PE_POSITION), pe, NumericQuestion.toleranceFor(4),

@@ -6,6 +6,7 @@ import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Dropout;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
@@ -103,7 +104,7 @@ public record CausalChapter(List<String> tokens, Tensor scores, Tensor maskedLog
 
     /** "Largest difference between the two: 3.0e−08". */
     public Text differenceText() {
-        return Text.of("chapter.causal.difference", maxDifference);
+        return Text.of("chapter.causal.difference", new PowerOfTen(maxDifference));
     }
 
     /** "Masking with 0, “Your” still puts 0.8029 of its weight on tokens it must not see." */

@@ -9,6 +9,7 @@ import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
@@ -195,7 +196,7 @@ public record FlashChapter(int blockQ, int blockK, Tensor logits, Tensor values,
     }
 
     public Text differenceText() {
-        return Text.of("chapter.flash.difference", maxDifference);
+        return Text.of("chapter.flash.difference", new PowerOfTen(maxDifference));
     }
 
     public Text memoryText() {
@@ -235,7 +236,7 @@ public record FlashChapter(int blockQ, int blockK, Tensor logits, Tensor values,
         q.add(new ChoiceQuestion("same", Text.of("chapter.quiz.flash.same"),
                 List.of(Text.of("chapter.quiz.flash.rounding"), Text.of("chapter.quiz.flash.percent"),
                         Text.of("chapter.quiz.flash.blocks")), 0,
-                Text.of("chapter.quiz.flash.same.why", maxDifference)));
+                Text.of("chapter.quiz.flash.same.why", new PowerOfTen(maxDifference))));
         return new Quiz(TEXT.id(), q);
     }
 }

@@ -12,6 +12,7 @@ import org.attentionexplainer.engine.KvCache;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.tinygpt.ShippedModel;
 import org.attentionexplainer.engine.tinygpt.TinyGpt;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
@@ -174,7 +175,7 @@ public record KvCacheChapter(List<String> tokens, Tensor full, Tensor stepped, T
     }
 
     public Text sameText(int n) {
-        return Text.of("chapter.kv.same", n, maxDifferenceUpTo(n));
+        return Text.of("chapter.kv.same", n, new PowerOfTen(maxDifferenceUpTo(n)));
     }
 
     public Text farText() {
@@ -201,7 +202,7 @@ public record KvCacheChapter(List<String> tokens, Tensor full, Tensor stepped, T
         boolean same = diff < 1e-6;
         q.add(new ChoiceQuestion(Text.of("chapter.quiz.kv.same"),
                 List.of(Text.of("chapter.quiz.yes"), Text.of("chapter.quiz.no")), same ? 0 : 1,
-                Text.of("chapter.quiz.kv.same.why", diff)));
+                Text.of("chapter.quiz.kv.same.why", new PowerOfTen(diff))));
         int at = 10;
         long numbers = 2L * generation.config().layers() * at * generation.config().dModel();
         q.add(new NumericQuestion(Text.of("chapter.quiz.kv.gpt", at, generation.config().layers(),

@@ -10,6 +10,7 @@ import org.attentionexplainer.engine.tinygpt.GptTrace;
 import org.attentionexplainer.engine.tinygpt.GptWeights;
 import org.attentionexplainer.engine.tinygpt.RepeatTask;
 import org.attentionexplainer.engine.tinygpt.TinyGpt;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.heads.HeadDetectors;
 
@@ -210,7 +211,7 @@ public record KvGeneration(List<String> tokens, int promptLength, GptConfig conf
         Step s = step(n);
         return Text.of(n > promptLength ? "chapter.kv.gen.stepWritten" : "chapter.kv.gen.stepPrompt", n,
                 tokens.size(), tokens.get(s.position()), s.keyCount(), config.layers(), s.next(),
-                100 * s.probability(), s.flops(), s.flopsWithout(), maxDifferenceUpTo(n));
+                100 * s.probability(), s.flops(), s.flopsWithout(), new PowerOfTen(maxDifferenceUpTo(n)));
     }
 
     /** The cache's size after step n: rows, numbers per row, bytes in float32. */

@@ -8,6 +8,7 @@ import org.attentionexplainer.engine.AttentionTrace;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.quiz.Quiz;
 
@@ -164,7 +165,7 @@ public record MultiHeadChapter(int heads, int dOut, long seed, AttentionTrace tr
 
     /** "Largest difference between separate and fused: 0". */
     public Text differenceText() {
-        return Text.of("chapter.multihead.difference", maxDifference);
+        return Text.of("chapter.multihead.difference", new PowerOfTen(maxDifference));
     }
 
     @Override

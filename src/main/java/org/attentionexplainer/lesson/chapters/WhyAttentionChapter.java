@@ -6,6 +6,7 @@ import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.AttentionSpec;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.TorchRandom;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.Text;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.NumericQuestion;
@@ -232,7 +233,7 @@ public record WhyAttentionChapter(int words, List<String> labels, float[] lastSt
 
     /** "With 8 words the first word keeps 0.0021 of the RNN's last state …". */
     public Text firstWordText() {
-        return Text.of("chapter.why.first", words, rnnShare[0], weights[0], rnnFirstOverLast(),
+        return Text.of("chapter.why.first", words, rnnShare[0], weights[0], new PowerOfTen(rnnFirstOverLast()),
                 attentionFirstOverLast());
     }
 
@@ -248,7 +249,8 @@ public record WhyAttentionChapter(int words, List<String> labels, float[] lastSt
                 List.of(Text.of("chapter.quiz.why.falls"), Text.of("chapter.quiz.why.same"),
                         Text.of("chapter.quiz.why.rises")), 1,
                 Text.of("chapter.quiz.why.longer.why", attentionRatio[QUIZ_SHORT - MIN_WORDS], QUIZ_SHORT,
-                        rnnRatio[QUIZ_SHORT - MIN_WORDS], QUIZ_LONG, rnnRatio[QUIZ_LONG - MIN_WORDS])));
+                        new PowerOfTen(rnnRatio[QUIZ_SHORT - MIN_WORDS]), QUIZ_LONG,
+                        new PowerOfTen(rnnRatio[QUIZ_LONG - MIN_WORDS]))));
         q.add(new NumericQuestion("numbers", Text.of("chapter.quiz.why.numbers", MAX_WORDS), HIDDEN, 0,
                 Text.of("chapter.quiz.why.numbers.why", HIDDEN)));
         q.add(new ChoiceQuestion("path", Text.of("chapter.quiz.why.path"),

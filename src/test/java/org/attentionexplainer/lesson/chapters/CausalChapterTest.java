@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.InvalidSpecException;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,7 @@ class CausalChapterTest {
         assertClose("renormalised", chapter("causal/weights_renormalized.npy"), c.softmaxThenRenormalize(), 1e-6);
         assertClose("unmasked", chapter("causal/weights_full.npy"), c.unmaskedWeights(), 1e-6);
         assertTrue(c.maxDifference() < 1e-6, "difference " + c.maxDifference());
-        assertEquals(c.maxDifference(), (double) c.differenceText().args().get(0));
+        assertEquals(new PowerOfTen(c.maxDifference()), c.differenceText().args().get(0));
     }
 
     @Test

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import org.attentionexplainer.engine.AttentionEngine;
+import org.attentionexplainer.i18n.NumberText;
+import org.attentionexplainer.i18n.PowerOfTen;
 import org.attentionexplainer.lesson.chapters.quiz.ChoiceQuestion;
 import org.attentionexplainer.lesson.chapters.quiz.Question;
 import org.attentionexplainer.ui.chapters.RegisteredChapters;
@@ -147,6 +149,8 @@ class ChapterTextsTest {
         for (int i = 0; i < args.length; i++) {
             if (args[i] instanceof Text nested) {
                 args[i] = format(nested, bundle, locale);
+            } else if (args[i] instanceof PowerOfTen p) {
+                args[i] = NumberText.powerOfTen(p.value(), locale);
             }
         }
         return new MessageFormat(pattern, locale).format(args);
