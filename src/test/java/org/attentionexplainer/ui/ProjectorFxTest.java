@@ -395,10 +395,6 @@ class ProjectorFxTest {
         assertTrue(onScreen(focus, l), describe("real focus", focus));
     }
 
-    static Stream<Locale> languages() {
-        return Stream.of(Locale.ENGLISH, Locale.forLanguageTag("tr"));
-    }
-
     @ParameterizedTest(name = "presenting, {0}")
     @MethodSource("languages")
     void theTinyGptsPresentedHeadLabelsEveryToken(Locale locale) throws Exception {
