@@ -18,6 +18,8 @@ public final class FigureLayout {
     static final double MIN_CELL = 0.25;
     /** The gutter between small multiples that share their axes, in text sizes. */
     static final double SHARED_GAP = 0.5;
+    /** What keeps a panel's title apart from the next panel's, as a share of the text size. */
+    private static final double TITLE_SPACE = 0.25;
 
     private final HeatmapOptions opt;
     private final double f;
@@ -226,7 +228,7 @@ public final class FigureLayout {
         for (int i = 0; i < specs.size(); i++) {
             out.add(new PanelLayout(specs.get(i), opt, m, labelWidth, fit.cell, fit.labels,
                     everyRowLabelled || i % fit.columns == 0, everyRowLabelled || i < fit.columns, i % fit.columns == 0,
-                    titleLines));
+                    titleLines, titleSpill()));
         }
         return out;
     }
@@ -243,9 +245,10 @@ public final class FigureLayout {
         double cell = opt.maxCell();
         HeatmapData d = spec.data();
         for (int i = 0; i < 12; i++) {
-            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, true, true, titleLines);
+            PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, true, true, titleLines,
+                    titleSpill());
             PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, everyRowLabelled,
-                    everyRowLabelled, false, titleLines);
+                    everyRowLabelled, false, titleLines, titleSpill());
             double fixedW = first.fixedWidth() + (columns - 1) * other.fixedWidth();
             double fixedH = first.fixedHeight() + (rows - 1) * other.fixedHeight();
             double fit = Math.min((availW - fixedW) / (columns * d.cols()), (availH - fixedH) / (rows * d.rows()));
@@ -261,6 +264,11 @@ public final class FigureLayout {
             cell = Math.floor(cell);
         }
         return new Fit(cell, labels, 0);
+    }
+
+    /** How far a panel's title may run past its panel: into the gap, stopping short of the next title. */
+    private double titleSpill() {
+        return Math.max(0, colGap - TITLE_SPACE * f);
     }
 
     private static double squareness(int columns, int n) {

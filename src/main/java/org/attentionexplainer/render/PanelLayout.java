@@ -160,9 +160,11 @@ final class PanelLayout {
      * @param colLabels  the column labels too (small multiples give them to the first row only)
      * @param rowAxis    the rows' axis title beside the row labels: a row of maps names its rows once, at its left
      * @param titleLines the lines kept for the title, the same in every panel so that the maps line up
+     * @param titleSpill how far past the panel's right edge its title may run without reaching the next one's
      */
     PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
-                double cell, boolean labels, boolean rowLabels, boolean colLabels, boolean rowAxis, int titleLines) {
+                double cell, boolean labels, boolean rowLabels, boolean colLabels, boolean rowAxis, int titleLines,
+                double titleSpill) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
@@ -193,9 +195,24 @@ final class PanelLayout {
         plotY = titleH + headH;
         width = plotX + d.cols() * cell + rowSumW;
         height = plotY + d.rows() * cell;
-        List<String> lines = titleH > 0 ? wrap(panel.title(), Math.max(width - plotX, 4 * f), m) : List.of();
+        double titleW = Math.max(0, width - plotX + titleSpill);
+        List<String> lines = titleH > 0 ? wrap(shortTitle(panel.title(), titleW, m), titleW, m) : List.of();
         titleLinesNeeded = Math.max(1, Math.min(MAX_TITLE_LINES, lines.size()));
-        title = keep(lines, titleLines, Math.max(width - plotX, 4 * f), m);
+        title = keep(lines, titleLines, titleW, m);
+    }
+
+    /**
+     * The title, or its last word ("Head 3" gives "3") when one of its words is wider than the room:
+     * small multiples' titles differ in their last word, and a word cut to "…" tells no map from the next.
+     */
+    private String shortTitle(String text, double maxW, TextMeasurer m) {
+        String[] words = text.trim().split("\\s+");
+        for (String word : words) {
+            if (m.width(word, f, true) > maxW) {
+                return words[words.length - 1];
+            }
+        }
+        return text;
     }
 
     /** The title's words on lines no wider than maxW (a word wider than that on a line of its own). */

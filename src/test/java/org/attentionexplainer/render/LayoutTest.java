@@ -322,4 +322,26 @@ class LayoutTest {
         }
         assertTrue(drawn.stream().noneMatch(t -> t.endsWith("…")), "no title is cut: " + drawn);
     }
+
+    @Test
+    void panelTitlesWiderThanTheirPanelsTakeAShortFormRatherThanRunIntoTheNext() {
+        // four 3 x 3 heads in a row in 120 px: less the margins (16), the first map's row labels and the
+        // three gaps of 5 px, each map is under 25 px wide, a cell under 8 px; "Kafa 1" is 6 x 5 = 30 px
+        List<String> titles = List.of("Kafa 1", "Kafa 2", "Kafa 3", "Kafa 4");
+        FigureLayout l = Figure.grid(List.of(uniform(3), uniform(3), uniform(3), uniform(3)), titles,
+                ColorScale.unit(ColorMap.VIRIDIS), OPT.withLegend(false, null, null), 4).layout(120, 400, HALF_EM);
+        assertTrue(l.cellSize() < 25.0 / 3, "cell " + l.cellSize());
+        List<Mark.Text> drawn = texts(l.drawing()).stream().filter(t -> t.bold() && !t.vertical())
+                .sorted(java.util.Comparator.comparingDouble(Mark.Text::x)).toList();
+        for (Mark.Text t : drawn) {
+            double end = t.x() + HALF_EM.width(t.text(), t.size(), true);
+            for (Mark.Text next : drawn) {
+                assertFalse(next != t && next.y() == t.y() && next.x() >= t.x() && next.x() <= end,
+                        "'" + t.text() + "' runs to " + end + ", over '" + next.text() + "' at " + next.x() + ": " + drawn);
+            }
+        }
+        // the short form keeps what tells the heads apart
+        assertEquals(List.of("1", "2", "3", "4"), drawn.stream().map(Mark.Text::text)
+                .filter(t -> t.matches(".*[0-9]")).map(t -> t.substring(t.length() - 1)).toList());
+    }
 }

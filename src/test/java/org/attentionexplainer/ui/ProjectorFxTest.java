@@ -313,6 +313,24 @@ class ProjectorFxTest {
         assertEquals(!presenting, inputsShown, "the editing panel is shown only out of presentation mode");
     }
 
+    @ParameterizedTest(name = "presenting, {0}")
+    @MethodSource("languages")
+    void presentingAWalkthroughStepGivesTheFormulasColumnNoMoreThanAQuarter(Locale locale) throws Exception {
+        open("walkthrough", true, locale);
+        robot.interact(() -> model.currentProperty().get().first());
+        next();
+        next();
+        settle();
+        // step 3: the formula alone on the left; at 1024 x 768 its column had kept 16 em (336 px), a
+        // third of the slide, while the context vectors beside it broke mid-vector
+        javafx.scene.layout.Region column = robot.lookup(".page-left").queryAll().stream()
+                .filter(ProjectorFxTest::treeVisible).map(javafx.scene.layout.Region.class::cast)
+                .findFirst().orElseThrow();
+        System.out.println("walkthrough step 3 @" + WIDTH + "x" + HEIGHT + ", " + locale + ": formula's column "
+                + column.getWidth() + " px");
+        assertTrue(column.getWidth() <= WIDTH * 0.25, "the formula's column: " + column.getWidth() + " px");
+    }
+
     @ParameterizedTest(name = "presenting {0}, {1}")
     @MethodSource("modes")
     void theExplorersGridShowsEveryHeadAndOneHeadIsLarge(boolean presenting, Locale locale) throws Exception {

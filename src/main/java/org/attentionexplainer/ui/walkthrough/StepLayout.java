@@ -15,6 +15,11 @@ import org.attentionexplainer.ui.i18n.I18n;
 final class StepLayout {
     /** The explanation's share of the page's width. */
     private static final double LEFT_SHARE = 0.34;
+    /**
+     * Presenting, the column keeps the formula alone: the visual takes the prose's room (at 1024 x 768
+     * a third of the slide had held one formula while the numbers beside it wrapped).
+     */
+    private static final double PRESENTING_LEFT_SHARE = 0.22;
 
     private StepLayout() {
     }
@@ -42,6 +47,7 @@ final class StepLayout {
             PageLayout.narrative(walk.presentingProperty(), inputs);
             left.add(inputs);
         }
-        return PageLayout.page(LEFT_SHARE, visual, left.toArray(new Node[0]));
+        return PageLayout.page(javafx.beans.binding.Bindings.when(walk.presentingProperty())
+                .then(PRESENTING_LEFT_SHARE).otherwise(LEFT_SHARE), visual, left.toArray(new Node[0]));
     }
 }
