@@ -135,7 +135,9 @@ public final class BookView<P> {
         title.textProperty().bind(Bindings.createStringBinding(
                 () -> i18n.get(titleKey.apply(book.currentProperty().get())), book.currentProperty(),
                 i18n.localeProperty()));
-        title.setMinWidth(Region.USE_PREF_SIZE);
+        // on a narrow slide a long title wraps at a word rather than push the header past the window's edge
+        title.setWrapText(true);
+        title.setMinWidth(Region.USE_COMPUTED_SIZE);
         Button back = button(idPrefix + "-back", "walk.back");
         back.disableProperty().bind(book.indexProperty().isEqualTo(0));
         back.setOnAction(e -> book.previous());

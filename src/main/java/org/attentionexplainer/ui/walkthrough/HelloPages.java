@@ -166,6 +166,11 @@ final class HelloPages {
         return out;
     }
 
+    /** The vector with no-break spaces after its separators, so that it is never split over two lines. */
+    private static String unbroken(String vector) {
+        return vector.replace(' ', '\u00A0');
+    }
+
     private List<Node> contextVisual(QueryBreakdown b) {
         GridPane grid = new GridPane();
         grid.getStyleClass().add("walk-lines");
@@ -173,8 +178,10 @@ final class HelloPages {
         List<double[]> weighted = b.weightedEmbeddings();
         for (int j = 0; j < w.length; j++) {
             grid.add(PageLayout.token(label(b, j)), 0, j);
-            Label line = PageLayout.line(numbers.fixed(w[j]) + " × " + numbers.inputVector(b.tokens().get(j).values())
-                    + " = " + numbers.vector(weighted.get(j)), "formula");
+            // a narrow slide breaks the line at " × " or " = ", never inside a vector
+            String input = unbroken(numbers.inputVector(b.tokens().get(j).values()));
+            Label line = PageLayout.line(numbers.fixed(w[j]) + " × " + input + " = "
+                    + unbroken(numbers.vector(weighted.get(j))), "formula");
             line.setId("weighted-" + j);
             grid.add(line, 1, j);
         }
