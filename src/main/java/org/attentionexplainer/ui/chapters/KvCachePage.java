@@ -20,6 +20,7 @@ import org.attentionexplainer.lesson.chapters.KvGeneration;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
 import org.attentionexplainer.ui.common.Numbers;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.i18n.I18n;
 
@@ -103,7 +104,7 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         Label text = PageLayout.computed(i18n, "kv-gen-text", () -> c.get() == null ? ""
                 : i18n.get("chapter.ui.kv.gen.text", c.get().generation().textUpTo(step.get()),
                 c.get().generation().shownLayer() + 1, c.get().generation().shownHead() + 1), c, step);
-        Node map = Maps.control("kv-gen-map", Maps.figure(i18n, Bindings.createObjectBinding(
+        HeatmapControl map = Maps.control("kv-gen-map", Maps.figure(i18n, Bindings.createObjectBinding(
                 () -> c.get() == null ? null : new Generated(c.get().generation(), step.get()), c, step),
                 s -> generatedFigure(i18n, s)), 27);
         Label work = text(i18n, "kv-gen-work", () -> c.get() == null ? null
@@ -113,6 +114,8 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         // presenting, the map's own title heads the part, so that the map fits the slide; the line of
         // what was fed follows it, as the toy model's step line does
         PageLayout.narrative(chapters.presentingProperty(), heading, intro);
+        // the map leaves room on the visible page for the lines of what was fed and what the step did
+        map.roomBelowProperty().bind(text.heightProperty().add(work.heightProperty()));
         return new VBox(heading, intro, map, text, work, answer(chapters, cache, "chapter.quiz.kv.gpt"));
     }
 

@@ -44,6 +44,15 @@ final class Parts {
             part.visibleProperty().bind(Bindings.createBooleanBinding(
                     () -> !presenting.get() || Math.min(shown.get(), last) == index, presenting, shown));
             part.managedProperty().bind(part.visibleProperty());
+            // a step can change the height of what the part shows (a line that wraps once more): the part
+            // is brought to the slide's top again, not left where the scroll pane's fraction now points
+            if (steps(i) != null) {
+                steps(i).stepProperty().addListener((o, was, now) -> {
+                    if (shown.get() == index) {
+                        bringIntoView();
+                    }
+                });
+            }
         }
         presenting.addListener((o, was, now) -> first());
     }

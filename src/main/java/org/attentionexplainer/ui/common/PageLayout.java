@@ -84,8 +84,10 @@ public final class PageLayout {
         if (scroll == null || scroll.getContent() == null) {
             return;
         }
-        // the part shown may have just changed: its place is known once the page is laid out again
+        // the part shown may have just changed: its place is known once the page is laid out again (twice:
+        // a map that keeps room for the lines under it is sized by the first pass's heights of those lines)
         scroll.applyCss();
+        scroll.layout();
         scroll.layout();
         Node content = scroll.getContent();
         double top = content.sceneToLocal(node.localToScene(node.getLayoutBounds())).getMinY();

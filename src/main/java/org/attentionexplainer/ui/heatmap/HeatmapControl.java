@@ -50,6 +50,8 @@ public final class HeatmapControl extends Control {
     private final ReadOnlyObjectWrapper<FigureLayout> shown = new ReadOnlyObjectWrapper<>(this, "shown");
     private final javafx.beans.property.BooleanProperty fillWidth =
             new javafx.beans.property.SimpleBooleanProperty(this, "fillWidth");
+    private final javafx.beans.property.DoubleProperty roomBelow =
+            new javafx.beans.property.SimpleDoubleProperty(this, "roomBelow");
 
     private final StyleableObjectProperty<Color> textFill = (StyleableObjectProperty<Color>)
             CSS.createStyleableColorProperty(this, "textFill",
@@ -124,6 +126,14 @@ public final class HeatmapControl extends Control {
 
     public void setFillWidth(boolean on) {
         fillWidth.set(on);
+    }
+
+    /**
+     * With {@link #fillWidthProperty()}: the height kept free under the map in the visible part of
+     * the scroll pane, for lines that belong with it on a slide (a step's text under its map).
+     */
+    public javafx.beans.property.DoubleProperty roomBelowProperty() {
+        return roomBelow;
     }
 
     @Override

@@ -51,6 +51,7 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         super(control);
         overlay.setMouseTransparent(true);
         getChildren().addAll(picture, overlay);
+        control.roomBelowProperty().addListener(o -> control.requestLayout());
         tooltip.setShowDelay(Duration.millis(120));
         tooltip.setHideDelay(Duration.millis(100));
         tooltip.setShowDuration(Duration.INDEFINITE);
@@ -152,7 +153,7 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
         for (javafx.scene.Parent p = getSkinnable().getParent(); p != null; p = p.getParent()) {
             if (p instanceof javafx.scene.control.ScrollPane sp) {
                 watch(sp);
-                double h = sp.getViewportBounds().getHeight() - padding;
+                double h = sp.getViewportBounds().getHeight() - padding - getSkinnable().roomBelowProperty().get();
                 return h > 0 ? h : Double.POSITIVE_INFINITY;
             }
             if (p instanceof javafx.scene.layout.Region r) {
