@@ -114,9 +114,12 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         // presenting, the map's own title heads the part, so that the map fits the slide; the line of
         // what was fed follows it, as the toy model's step line does
         PageLayout.narrative(chapters.presentingProperty(), heading, intro);
-        // the map leaves room on the visible page for the lines of what was fed and what the step did
-        map.roomBelowProperty().bind(text.heightProperty().add(work.heightProperty()));
-        return new VBox(heading, intro, map, text, work, answer(chapters, cache, "chapter.quiz.kv.gpt"));
+        Node answered = answer(chapters, cache, "chapter.quiz.kv.gpt");
+        // the map leaves room on the visible page for the lines of what was fed, what the step did and the cache
+        map.roomBelowProperty().bind(text.heightProperty().add(work.heightProperty())
+                .add(Bindings.createDoubleBinding(() -> answered.getLayoutBounds().getHeight(),
+                        answered.layoutBoundsProperty())));
+        return new VBox(heading, intro, map, text, work, answered);
     }
 
     /** The generation and the step shown, together, for its figure. */

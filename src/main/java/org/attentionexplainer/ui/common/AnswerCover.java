@@ -33,6 +33,8 @@ public final class AnswerCover {
         VBox cover = new VBox(why, show);
         cover.getStyleClass().add("answer-cover");
         cover.visibleProperty().bind(hidden);
+        // once revealed, the cover's lines no longer hold room under the answer (on a slide they took a map's)
+        cover.managedProperty().bind(cover.visibleProperty());
         answer.visibleProperty().bind(javafx.beans.binding.Bindings.not(hidden));
         StackPane whole = new StackPane(answer, cover);
         whole.getStyleClass().add("answer");
