@@ -1,6 +1,5 @@
 package org.attentionexplainer.engine;
 
-import java.util.List;
 import org.attentionexplainer.i18n.Localization;
 
 /**
@@ -10,7 +9,7 @@ import org.attentionexplainer.i18n.Localization;
  * the text layer; {@link #getMessage()} is the English wording, for the command line and logs.
  * Arguments are passed as text where a number must appear as the engine wrote it.
  */
-public class InvalidSpecException extends IllegalArgumentException implements Worded {
+public class InvalidSpecException extends IllegalArgumentException implements Worded.Phrased {
     private final String field;
     private final Worded.Phrase problem;
 
@@ -21,7 +20,7 @@ public class InvalidSpecException extends IllegalArgumentException implements Wo
      */
     public InvalidSpecException(String field, String key, Object... args) {
         // a problem some callers still say in plain words (the tiny GPT's settings) keeps its words
-        this(field, isKey(key) ? new Worded.Phrase(key, args) : new Worded.Phrase(PLAIN, key));
+        this(field, Worded.Phrase.keyOrWords(PLAIN, key, args));
     }
 
     private InvalidSpecException(String field, Worded.Phrase problem) {
@@ -33,23 +32,13 @@ public class InvalidSpecException extends IllegalArgumentException implements Wo
     /** The key of a problem said in words already: its one argument. */
     static final String PLAIN = "engine.spec.plain";
 
-    private static boolean isKey(String key) {
-        return key != null && !key.isBlank() && key.chars().noneMatch(Character::isWhitespace);
-    }
-
     public String field() {
         return field;
     }
 
-    /** The problem's message key (without the field). */
     @Override
-    public String messageKey() {
-        return problem.messageKey();
-    }
-
-    @Override
-    public List<Object> messageArgs() {
-        return problem.messageArgs();
+    public Worded.Phrase phrase() {
+        return problem;
     }
 
     /** The message in the language of {@code texts}: "field: problem". */

@@ -37,10 +37,35 @@ public interface Worded {
         return subject.isEmpty() ? problem : subject + ": " + problem;
     }
 
+    /** A problem whose key and arguments are those of the one {@link Phrase} it holds. */
+    interface Phrased extends Worded {
+        /** The problem's wording: its key and arguments. */
+        Phrase phrase();
+
+        @Override
+        default String messageKey() {
+            return phrase().messageKey();
+        }
+
+        @Override
+        default List<Object> messageArgs() {
+            return phrase().messageArgs();
+        }
+    }
+
     /** A part of a message (what a value must be, a parser's finding) worded where the message is. */
     record Phrase(String messageKey, List<Object> messageArgs) implements Worded {
         public Phrase(String messageKey, Object... args) {
             this(messageKey, List.copyOf(Arrays.asList(args)));
+        }
+
+        /**
+         * {@code key} with {@code args}; or, where a caller still says its problem in plain words
+         * (text with spaces in place of a key), those words kept as the one argument of {@code plainKey}.
+         */
+        public static Phrase keyOrWords(String plainKey, String key, Object... args) {
+            boolean isKey = key != null && !key.isBlank() && key.chars().noneMatch(Character::isWhitespace);
+            return isKey ? new Phrase(key, args) : new Phrase(plainKey, key);
         }
 
         public Phrase {

@@ -1,6 +1,5 @@
 package org.attentionexplainer.export;
 
-import java.util.List;
 import org.attentionexplainer.engine.Worded;
 
 /**
@@ -9,7 +8,7 @@ import org.attentionexplainer.engine.Worded;
  * arguments, so that the window words it in the reader's language; {@link #getMessage()} is the
  * English wording, for the command line and logs.
  */
-public final class ExportProblem extends IllegalArgumentException implements Worded {
+public final class ExportProblem extends IllegalArgumentException implements Worded.Phrased {
     private final Worded.Phrase problem;
 
     public ExportProblem(String key, Object... args) {
@@ -22,12 +21,7 @@ public final class ExportProblem extends IllegalArgumentException implements Wor
     }
 
     @Override
-    public String messageKey() {
-        return problem.messageKey();
-    }
-
-    @Override
-    public List<Object> messageArgs() {
-        return problem.messageArgs();
+    public Worded.Phrase phrase() {
+        return problem;
     }
 }

@@ -1,13 +1,12 @@
 package org.attentionexplainer.engine.bert;
 
-import java.util.List;
 import org.attentionexplainer.engine.Worded;
 
 /**
  * The model could not be loaded: why, in one line a user can act on, as a message key
  * ({@code engine.model.*}) and its arguments (see {@link Worded}); the message is its English.
  */
-public class ModelLoadException extends Exception implements Worded {
+public class ModelLoadException extends Exception implements Worded.Phrased {
     private final Worded.Phrase problem;
 
     public ModelLoadException(String key, Object... args) {
@@ -16,7 +15,7 @@ public class ModelLoadException extends Exception implements Worded {
 
     public ModelLoadException(Throwable cause, String key, Object... args) {
         // a problem some callers still say in plain words keeps its words
-        this(cause, isKey(key) ? new Worded.Phrase(key, args) : new Worded.Phrase(PLAIN, key));
+        this(cause, Worded.Phrase.keyOrWords(PLAIN, key, args));
     }
 
     private ModelLoadException(Throwable cause, Worded.Phrase problem) {
@@ -27,17 +26,8 @@ public class ModelLoadException extends Exception implements Worded {
     /** The key of a problem said in words already: its one argument. */
     static final String PLAIN = "engine.model.plain";
 
-    private static boolean isKey(String key) {
-        return key != null && !key.isBlank() && key.chars().noneMatch(Character::isWhitespace);
-    }
-
     @Override
-    public String messageKey() {
-        return problem.messageKey();
-    }
-
-    @Override
-    public List<Object> messageArgs() {
-        return problem.messageArgs();
+    public Worded.Phrase phrase() {
+        return problem;
     }
 }

@@ -1,6 +1,5 @@
 package org.attentionexplainer.engine.model;
 
-import java.util.List;
 import org.attentionexplainer.engine.Worded;
 
 /**
@@ -8,7 +7,7 @@ import org.attentionexplainer.engine.Worded;
  * the bundles ({@code engine.model.trace.*}) and its arguments, worded in the reader's language by
  * the window (see {@link Worded}); the message is its English.
  */
-public final class TraceTooLargeException extends IllegalArgumentException implements Worded {
+public final class TraceTooLargeException extends IllegalArgumentException implements Worded.Phrased {
     private final Worded.Phrase problem;
 
     TraceTooLargeException(String key, Object... args) {
@@ -21,12 +20,7 @@ public final class TraceTooLargeException extends IllegalArgumentException imple
     }
 
     @Override
-    public String messageKey() {
-        return problem.messageKey();
-    }
-
-    @Override
-    public List<Object> messageArgs() {
-        return problem.messageArgs();
+    public Worded.Phrase phrase() {
+        return problem;
     }
 }

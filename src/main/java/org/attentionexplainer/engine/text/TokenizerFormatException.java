@@ -1,6 +1,5 @@
 package org.attentionexplainer.engine.text;
 
-import java.util.List;
 import org.attentionexplainer.engine.Worded;
 
 /**
@@ -9,7 +8,7 @@ import org.attentionexplainer.engine.Worded;
  * and its arguments, worded in the reader's language by the window (see {@link Worded}); the
  * message is its English.
  */
-public class TokenizerFormatException extends RuntimeException implements Worded {
+public class TokenizerFormatException extends RuntimeException implements Worded.Phrased {
     private final Worded.Phrase problem;
 
     /**
@@ -26,12 +25,7 @@ public class TokenizerFormatException extends RuntimeException implements Worded
     }
 
     @Override
-    public String messageKey() {
-        return problem.messageKey();
-    }
-
-    @Override
-    public List<Object> messageArgs() {
-        return problem.messageArgs();
+    public Worded.Phrase phrase() {
+        return problem;
     }
 }

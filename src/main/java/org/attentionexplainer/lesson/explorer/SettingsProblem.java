@@ -1,6 +1,5 @@
 package org.attentionexplainer.lesson.explorer;
 
-import java.util.List;
 import org.attentionexplainer.engine.Worded;
 
 /**
@@ -9,7 +8,7 @@ import org.attentionexplainer.engine.Worded;
  * ({@code explorer.problem.*}) and its arguments, worded in the reader's language by the window
  * that opens the session; {@link #getMessage()} is the English wording.
  */
-public final class SettingsProblem extends IllegalArgumentException implements Worded {
+public final class SettingsProblem extends IllegalArgumentException implements Worded.Phrased {
     private final Worded.Phrase problem;
 
     /** @param args the arguments, numbers as text as the settings hold them */
@@ -23,12 +22,7 @@ public final class SettingsProblem extends IllegalArgumentException implements W
     }
 
     @Override
-    public String messageKey() {
-        return problem.messageKey();
-    }
-
-    @Override
-    public List<Object> messageArgs() {
-        return problem.messageArgs();
+    public Worded.Phrase phrase() {
+        return problem;
     }
 }
