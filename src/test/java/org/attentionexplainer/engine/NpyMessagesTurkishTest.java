@@ -2,7 +2,6 @@ package org.attentionexplainer.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -81,18 +80,13 @@ class NpyMessagesTurkishTest {
                         npy(F4, new byte[5])));
     }
 
-    private static void assertTurkish(UnusableFile e, String name) {
-        String turkish = TurkishWording.assertTurkish(e);
-        assertTrue(turkish.startsWith(name + ": "), turkish);
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("badFiles")
     void everyRefusalOfABadFileIsWordedInTurkish(String what, String problem, byte[] bytes) throws IOException {
         Path file = Files.write(dir.resolve("w.npy"), bytes);
         UnusableFile e = assertThrows(UnusableFile.class, () -> Npy.read(file));
         assertEquals(file + ": " + problem, e.getMessage(), "the English stays as it was");
-        assertTurkish(e, file.toString());
+        TurkishWording.assertTurkishAbout(e, file.toString());
     }
 
     @Test
@@ -104,7 +98,7 @@ class NpyMessagesTurkishTest {
         Path folder = Files.createDirectory(dir.resolve("klasör.npy"));
         e = assertThrows(UnusableFile.class, () -> Npy.read(folder));
         assertEquals(folder + ": is a folder, not a .npy file", e.getMessage());
-        assertTurkish(e, folder.toString());
+        TurkishWording.assertTurkishAbout(e, folder.toString());
     }
 
     @Test
@@ -113,11 +107,11 @@ class NpyMessagesTurkishTest {
         UnusableFile e = assertThrows(UnusableFile.class,
                 () -> Npy.read(new ByteArrayInputStream(cut), -1, Npy.DEFAULT_MAX_VALUES, "akış.npy"));
         assertEquals("akış.npy: file is truncated", e.getMessage());
-        assertTurkish(e, "akış.npy");
+        TurkishWording.assertTurkishAbout(e, "akış.npy");
         byte[] big = npy(F4.replace("<f4", "<f8").replace("(2,)", "(268435456,)"), new byte[16]);
         e = assertThrows(UnusableFile.class,
                 () -> Npy.read(new ByteArrayInputStream(big), -1, Npy.DEFAULT_MAX_VALUES, "büyük.npy"));
-        assertTurkish(e, "büyük.npy");
+        TurkishWording.assertTurkishAbout(e, "büyük.npy");
     }
 
     @Test

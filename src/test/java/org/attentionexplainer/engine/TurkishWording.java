@@ -3,6 +3,7 @@ package org.attentionexplainer.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -30,5 +31,11 @@ public final class TurkishWording {
         assertFalse(UNFORMATTED.matcher(turkish).find(), turkish);
         assertFalse(UNFORMATTED.matcher(english).find(), english);
         return turkish;
+    }
+
+    /** The same for a problem of {@code subject} (a file): the Turkish starts "subject: ". */
+    public static <E extends Throwable & Worded> void assertTurkishAbout(E problem, String subject) {
+        String turkish = assertTurkish(problem);
+        assertTrue(turkish.startsWith(subject + ": "), turkish);
     }
 }

@@ -1,7 +1,6 @@
 package org.attentionexplainer.engine.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -131,14 +130,11 @@ class BadModelFolderTurkishTest {
                 }));
     }
 
-    private static ModelLoadException refusal(Path folder) {
-        return assertThrows(ModelLoadException.class, () -> ModelFolder.load(folder, f -> { }, () -> false));
-    }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("badFolders")
     void everyRefusalIsWordedInTurkish(String what, String named, Damage damage) throws IOException {
-        ModelLoadException e = refusal(damage.apply(dir));
+        ModelLoadException e = TinyModels.refusal(damage.apply(dir));
         String turkish = TurkishWording.assertTurkish(e);
         assertTrue(e.getMessage().contains(named) && turkish.contains(named), turkish);
     }
@@ -147,12 +143,12 @@ class BadModelFolderTurkishTest {
     void theTurkishKeepsTheFileTheTensorAndTheShapes() throws IOException {
         Path folder = TinyModels.copy("tiny-gpt2", dir);
         Files.delete(folder.resolve("config.json"));
-        ModelLoadException e = refusal(folder);
+        ModelLoadException e = TinyModels.refusal(folder);
         assertEquals(folder + " has no config.json: a model folder in the Hugging Face layout holds config.json, "
                 + "model.safetensors and the tokenizer files", e.getMessage());
         assertEquals(folder + " içinde config.json yok: Hugging Face düzenindeki bir model klasörü config.json, "
                 + "model.safetensors ve tokenlayıcı dosyalarını içerir", e.wordedIn(TR));
-        e = refusal(gptConfig("\"n_positions\": 24", "\"n_positions\": 20").apply(dir.resolve("b")));
+        e = TinyModels.refusal(gptConfig("\"n_positions\": 24", "\"n_positions\": 20").apply(dir.resolve("b")));
         String weights = dir.resolve("b").resolve("tiny-gpt2").resolve("model.safetensors").toString();
         assertEquals(weights + ": tensor transformer.wpe.weight has shape [24, 32], but config.json calls for [20, 32]",
                 e.getMessage());

@@ -1,7 +1,6 @@
 package org.attentionexplainer.engine.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -154,14 +153,11 @@ class ModelFolderFilesTurkishTest {
                 }));
     }
 
-    static ModelLoadException refusal(Path folder) {
-        return assertThrows(ModelLoadException.class, () -> ModelFolder.load(folder, f -> { }, () -> false));
-    }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("badFolders")
     void everyRefusalIsWordedInTurkish(String what, String named, Damage damage) throws IOException {
-        ModelLoadException e = refusal(damage.apply(dir));
+        ModelLoadException e = TinyModels.refusal(damage.apply(dir));
         String turkish = TurkishWording.assertTurkish(e);
         assertTrue(e.getMessage().contains(named) && turkish.contains(named), e.getMessage() + " / " + turkish);
     }
@@ -169,12 +165,12 @@ class ModelFolderFilesTurkishTest {
     @Test
     void theTurkishKeepsTheFileTheFieldAndTheValue() throws IOException {
         Path folder = gptConfig(c -> c.put("n_head", 5)).apply(dir);
-        ModelLoadException e = refusal(folder);
+        ModelLoadException e = TinyModels.refusal(folder);
         String config = folder.resolve("config.json").toString();
         assertEquals(config + ": n_head 5 does not divide n_embd 32", e.getMessage());
         assertEquals(config + ": n_head 5, n_embd 32 değerini tam bölmüyor", e.wordedIn(TurkishWording.TR));
         folder = write("tiny-bert", "vocab.txt", "[UNK]\n[MASK]\n[MASK]\n").apply(dir.resolve("b"));
-        e = refusal(folder);
+        e = TinyModels.refusal(folder);
         String vocab = folder.resolve("vocab.txt").toString();
         assertEquals(vocab + ": vocab.txt lists [MASK] twice (lines 2 and 3)", e.getMessage());
         assertEquals(vocab + ": vocab.txt, [MASK] tokenını iki kez listeliyor (2. ve 3. satırlar)",

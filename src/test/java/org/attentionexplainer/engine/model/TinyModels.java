@@ -1,5 +1,7 @@
 package org.attentionexplainer.engine.model;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.attentionexplainer.engine.Npy;
 import org.attentionexplainer.engine.Tensor;
+import org.attentionexplainer.engine.bert.ModelLoadException;
 
 /**
  * The tiny checkpoints that tools/hf/make_tiny_models.py wrote into the test resources, with the
@@ -27,6 +30,11 @@ public final class TinyModels {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** How loading {@code folder} is refused (it fails the test if the folder loads). */
+    public static ModelLoadException refusal(Path folder) {
+        return assertThrows(ModelLoadException.class, () -> ModelFolder.load(folder, f -> { }, () -> false));
     }
 
     /** A copy of the folder under {@code dir}, to damage. */

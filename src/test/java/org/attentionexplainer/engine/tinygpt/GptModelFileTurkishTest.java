@@ -2,7 +2,6 @@ package org.attentionexplainer.engine.tinygpt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
@@ -72,11 +71,6 @@ class GptModelFileTurkishTest {
                 Arguments.of("NaN", "value 5 is NaN, not a finite number", file(GOOD, nan)));
     }
 
-    private static void assertTurkish(UnusableFile e, String name) {
-        String turkish = TurkishWording.assertTurkish(e);
-        assertTrue(turkish.startsWith(name + ": "), turkish);
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("badFiles")
     void everyRefusalIsWordedInTurkish(String what, String problem, byte[] bytes) throws Exception {
@@ -85,9 +79,9 @@ class GptModelFileTurkishTest {
         if (problem != null) {
             assertEquals(file + ": " + problem, e.getMessage(), "the English stays as it was");
         }
-        assertTurkish(e, file.toString());
+        TurkishWording.assertTurkishAbout(e, file.toString());
         e = assertThrows(UnusableFile.class, () -> GptModelFile.read(new ByteArrayInputStream(bytes), -1, "akış"));
-        assertTurkish(e, "akış");
+        TurkishWording.assertTurkishAbout(e, "akış");
     }
 
     @Test
@@ -98,7 +92,7 @@ class GptModelFileTurkishTest {
         assertEquals(missing + ": böyle bir dosya yok", e.wordedIn(TR));
         e = assertThrows(UnusableFile.class, () -> GptModelFile.read(dir));
         assertEquals(dir + ": is a folder, not a model file", e.getMessage());
-        assertTurkish(e, dir.toString());
+        TurkishWording.assertTurkishAbout(e, dir.toString());
     }
 
     @Test
