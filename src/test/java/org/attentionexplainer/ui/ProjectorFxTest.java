@@ -453,4 +453,16 @@ class ProjectorFxTest {
         assertEquals(!presenting, treeVisible(robot.lookup("#home-class").query()));
     }
 
+    @ParameterizedTest(name = "presenting {0}, {1}")
+    @MethodSource("modes")
+    void theSlidesTypeIsSetForTheProjectorsSize(boolean presenting, Locale locale) throws Exception {
+        open("walkthrough", presenting, locale);
+        javafx.scene.Parent root = robot.lookup(".main-view").queryAs(javafx.scene.Parent.class);
+        // 14 px at a desk; presenting 1.5 times that on a 1280 x 800 slide or smaller, and on a larger
+        // projector in proportion to the slide's height, its tighter side: 21 * 1080 / 800 = 28.35 px
+        double expected = !presenting ? 14 : WIDTH == 1920 && HEIGHT == 1080 ? 28.35 : 21;
+        String style = root.getStyle();
+        double px = Double.parseDouble(style.replaceAll(".*-fx-font-size:\\s*([0-9.]+)px.*", "$1"));
+        assertEquals(expected, px, 0.06, style + " @" + WIDTH + "x" + HEIGHT);
+    }
 }

@@ -38,8 +38,17 @@ public final class MainView {
     public static final double BASE_FONT_PX = 14;
     /** The navigation list is shown on windows at least this many ems of the base font wide. */
     static final double NAVIGATION_FROM_EM = 80;
-    /** How much larger the type is in presentation mode. */
+    /** How much larger the type is in presentation mode, on a slide of {@link #SLIDE_WIDTH} x {@link #SLIDE_HEIGHT}. */
     public static final double PRESENTING_SCALE = 1.5;
+    /**
+     * The slide the presenting type is set for: a larger window (a 1920 x 1080 projector) sets it
+     * larger in proportion, so that the wall shows the same slide whatever the projector's pixels;
+     * a smaller one keeps it.
+     */
+    static final double SLIDE_WIDTH = 1280;
+    static final double SLIDE_HEIGHT = 800;
+    /** The most a large window enlarges the presenting type (a 4K projector at output scale 1). */
+    static final double MAX_SLIDE_GROWTH = 2;
 
     private final MainViewModel model;
     private final Runnable quit;
@@ -100,8 +109,9 @@ public final class MainView {
         model.currentProperty().addListener((o, a, b) -> showScreen(b));
         root.styleProperty().bind(Bindings.createStringBinding(
                 () -> String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT_PX * model.zoomProperty().get()
-                        * (model.presentingProperty().get() ? PRESENTING_SCALE : 1)),
-                model.zoomProperty(), model.presentingProperty()));
+                        * (model.presentingProperty().get() ? PRESENTING_SCALE * slideGrowth(root.getWidth(),
+                        root.getHeight()) : 1)),
+                model.zoomProperty(), model.presentingProperty(), root.widthProperty(), root.heightProperty()));
         model.presentingProperty().addListener((o, a, b) -> {
             if (b) {
                 root.getStyleClass().add("presenting");
@@ -118,6 +128,12 @@ public final class MainView {
         root.getLeft().visibleProperty().bind(model.presentingProperty().not().and(Bindings.createBooleanBinding(
                 () -> root.getWidth() >= NAVIGATION_FROM_EM * BASE_FONT_PX * model.zoomProperty().get(),
                 root.widthProperty(), model.zoomProperty())));
+    }
+
+    /** How much a window of w x h enlarges the presenting type: 1 up to the slide's size, then in proportion. */
+    static double slideGrowth(double w, double h) {
+        double growth = Math.min(w / SLIDE_WIDTH, h / SLIDE_HEIGHT);
+        return Double.isFinite(growth) ? Math.max(1, Math.min(MAX_SLIDE_GROWTH, growth)) : 1;
     }
 
     private void showScreen(Screen screen) {
