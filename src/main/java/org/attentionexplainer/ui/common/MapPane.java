@@ -45,6 +45,8 @@ public final class MapPane {
     private final Runnable pin;
     private final javafx.beans.property.BooleanProperty presenting =
             new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
+    private final javafx.beans.property.BooleanProperty viewAndHeadShown =
+            new javafx.beans.property.SimpleBooleanProperty(this, "viewAndHeadShown", true);
 
     /**
      * @param actions what the Export menu offers: the same actions as the File menu's
@@ -100,7 +102,9 @@ public final class MapPane {
                 s -> "explorer.stage." + s.id());
         ComboBox<Integer> head = HeadChooser.create("explorer-head", i18n, maps.headCountProperty(),
                 maps.display().headProperty());
-        head.visibleProperty().bind(maps.display().modeProperty().isNotEqualTo(ViewMode.GRID));
+        head.visibleProperty().bind(maps.display().modeProperty().isNotEqualTo(ViewMode.GRID).and(viewAndHeadShown));
+        modes.visibleProperty().bind(viewAndHeadShown);
+        modes.managedProperty().bind(viewAndHeadShown);
         head.managedProperty().bind(head.visibleProperty());
         var map = w.choice("explorer-colormap", maps.display().colorMapProperty(), ColorMap.values(),
                 m -> "explorer.colormap." + m.id());
@@ -210,6 +214,15 @@ public final class MapPane {
     /** Presentation mode: the notes under the maps step aside. */
     public javafx.beans.property.BooleanProperty presentingProperty() {
         return presenting;
+    }
+
+    /**
+     * False hides the view's buttons (every head, one head, compare) and the head's chooser, for a
+     * screen that offers its heads elsewhere (the real model's overview, presenting): the toolbar
+     * keeps the stages, the maps get its rows.
+     */
+    public javafx.beans.property.BooleanProperty viewAndHeadShownProperty() {
+        return viewAndHeadShown;
     }
 
     /**

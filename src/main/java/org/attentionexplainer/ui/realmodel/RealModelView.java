@@ -28,6 +28,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.common.MapPane;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Widgets;
@@ -57,14 +58,32 @@ final class RealModelView {
             new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
     /** The load and forward timings are for the teacher, shown on request, never on the slide. */
     private final javafx.scene.control.ToggleButton details = new javafx.scene.control.ToggleButton();
+    /** The view shown before presentation mode put one head in its place; its end brings it back. */
+    private ViewMode modeBeforePresenting;
 
     /** @param actions the screen's export actions, which the focused head's Export menu offers too */
     RealModelView(RealModelViewModel vm, I18n i18n, ExportActions actions) {
         this.vm = vm;
         this.i18n = i18n;
-        this.overview = new OverviewView(vm, i18n);
+        this.overview = new OverviewView(vm, i18n, presenting);
         this.focus = new MapPane(vm.focusModel(), i18n, actions, null);
         focus.presentingProperty().bind(presenting);
+        // presenting, the overview beside the map is the view of every head and picks the head (so do the
+        // presenter keys, and the map's title names it): at 1024 x 768 the view's and the head's buttons
+        // had put the toolbar on three rows of the map's height; the stages stay
+        focus.viewAndHeadShownProperty().bind(presenting.not());
+        presenting.addListener((o, was, now) -> {
+            var mode = vm.focusModel().display().modeProperty();
+            if (now && mode.get() != ViewMode.FOCUS) {
+                modeBeforePresenting = mode.get();
+                mode.set(ViewMode.FOCUS);
+            } else if (!now && modeBeforePresenting != null) {
+                if (mode.get() == ViewMode.FOCUS) {
+                    mode.set(modeBeforePresenting);
+                }
+                modeBeforePresenting = null;
+            }
+        });
     }
 
     /** Presentation mode: notes, hints and timings step aside; the sentence, tokens and maps stay. */
@@ -333,9 +352,11 @@ final class RealModelView {
         left.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         left.viewportBoundsProperty().addListener((o, a, b) -> overview.fitTo(b.getWidth(), b.getHeight()));
         Label title = new Label();
-        title.textProperty().bind(Bindings.createStringBinding(() -> i18n.get("real.overview.title",
-                vm.layersProperty().get(), vm.headsProperty().get()), vm.layersProperty(), vm.headsProperty(),
-                i18n.localeProperty()));
+        // presenting, without its note on rows and columns (the focused map's axes say it), which took
+        // two lines of the thumbnails' height at 1024 x 768
+        title.textProperty().bind(Bindings.createStringBinding(() -> i18n.get(presenting.get()
+                        ? "real.overview.title.short" : "real.overview.title", vm.layersProperty().get(),
+                vm.headsProperty().get()), vm.layersProperty(), vm.headsProperty(), i18n.localeProperty(), presenting));
         title.getStyleClass().addAll("subtitle", "real-overview-title");
         title.setMinWidth(0);
         title.setWrapText(true);
