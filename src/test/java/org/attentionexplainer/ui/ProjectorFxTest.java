@@ -552,6 +552,17 @@ class ProjectorFxTest {
         int head = display.headProperty().get();
         assertTrue(next(), described);
         assertEquals(head + 1, display.headProperty().get());
+        // a desk's view of every head gives way to one head on the slide, and comes back after it
+        robot.interact(() -> model.presentingProperty().set(false));
+        robot.interact(() -> display.modeProperty().set(org.attentionexplainer.export.ViewMode.GRID));
+        robot.interact(() -> model.presentingProperty().set(true));
+        settle();
+        assertEquals(org.attentionexplainer.export.ViewMode.FOCUS, display.modeProperty().get());
+        assertTrue(!treeVisible(robot.lookup("#explorer-view-grid").query()), "the view's buttons step aside");
+        robot.interact(() -> model.presentingProperty().set(false));
+        settle();
+        assertEquals(org.attentionexplainer.export.ViewMode.GRID, display.modeProperty().get());
+        assertTrue(treeVisible(robot.lookup("#explorer-view-grid").query()), "the view's buttons are back at a desk");
     }
 
     /**

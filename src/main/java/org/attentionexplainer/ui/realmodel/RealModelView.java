@@ -28,7 +28,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import org.attentionexplainer.export.ViewMode;
 import org.attentionexplainer.ui.common.MapPane;
 import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.common.Widgets;
@@ -58,8 +57,6 @@ final class RealModelView {
             new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
     /** The load and forward timings are for the teacher, shown on request, never on the slide. */
     private final javafx.scene.control.ToggleButton details = new javafx.scene.control.ToggleButton();
-    /** The view shown before presentation mode put one head in its place; its end brings it back. */
-    private ViewMode modeBeforePresenting;
 
     /** @param actions the screen's export actions, which the focused head's Export menu offers too */
     RealModelView(RealModelViewModel vm, I18n i18n, ExportActions actions) {
@@ -72,18 +69,6 @@ final class RealModelView {
         // presenter keys, and the map's title names it): at 1024 x 768 the view's and the head's buttons
         // had put the toolbar on three rows of the map's height; the stages stay
         focus.viewAndHeadShownProperty().bind(presenting.not());
-        presenting.addListener((o, was, now) -> {
-            var mode = vm.focusModel().display().modeProperty();
-            if (now && mode.get() != ViewMode.FOCUS) {
-                modeBeforePresenting = mode.get();
-                mode.set(ViewMode.FOCUS);
-            } else if (!now && modeBeforePresenting != null) {
-                if (mode.get() == ViewMode.FOCUS) {
-                    mode.set(modeBeforePresenting);
-                }
-                modeBeforePresenting = null;
-            }
-        });
     }
 
     /** Presentation mode: notes, hints and timings step aside; the sentence, tokens and maps stay. */
