@@ -45,6 +45,10 @@ public final class MapPane {
     private final Runnable pin;
     private final javafx.beans.property.BooleanProperty presenting =
             new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
+    private final javafx.beans.property.BooleanProperty viewAndHeadShown =
+            new javafx.beans.property.SimpleBooleanProperty(this, "viewAndHeadShown", true);
+    /** The view shown when its buttons were hidden, which one head took the place of; null if none. */
+    private ViewMode viewBeforeHiding;
 
     /**
      * @param actions what the Export menu offers: the same actions as the File menu's
@@ -56,6 +60,18 @@ public final class MapPane {
         this.w = new Widgets(i18n);
         this.actions = actions;
         this.pin = pin;
+        viewAndHeadShown.addListener((o, was, shown) -> {
+            var mode = maps.display().modeProperty();
+            if (!shown && mode.get() != ViewMode.FOCUS) {
+                viewBeforeHiding = mode.get();
+                mode.set(ViewMode.FOCUS);
+            } else if (shown && viewBeforeHiding != null) {
+                if (mode.get() == ViewMode.FOCUS) {
+                    mode.set(viewBeforeHiding);
+                }
+                viewBeforeHiding = null;
+            }
+        });
         // no notice, no room: an empty banner would still cost the maps a gap of their column
         banner.setManaged(false);
         bind();
@@ -100,7 +116,10 @@ public final class MapPane {
                 s -> "explorer.stage." + s.id());
         ComboBox<Integer> head = HeadChooser.create("explorer-head", i18n, maps.headCountProperty(),
                 maps.display().headProperty());
-        head.visibleProperty().bind(maps.display().modeProperty().isNotEqualTo(ViewMode.GRID));
+        head.visibleProperty().bind(maps.display().modeProperty().isNotEqualTo(ViewMode.GRID)
+                .and(viewAndHeadShown));
+        modes.visibleProperty().bind(viewAndHeadShown);
+        modes.managedProperty().bind(viewAndHeadShown);
         head.managedProperty().bind(head.visibleProperty());
         var map = w.choice("explorer-colormap", maps.display().colorMapProperty(), ColorMap.values(),
                 m -> "explorer.colormap." + m.id());
@@ -210,6 +229,16 @@ public final class MapPane {
     /** Presentation mode: the notes under the maps step aside. */
     public javafx.beans.property.BooleanProperty presentingProperty() {
         return presenting;
+    }
+
+    /**
+     * False hides the view's buttons (every head, one head, compare) and the head's chooser, for a
+     * screen that offers its heads elsewhere (the real model's overview, presenting): the toolbar
+     * keeps the stages, the maps get its rows. Meanwhile the maps show one head (a screen's click or
+     * {@link MapsModel#stepHead} picks it); the view shown before comes back with the buttons.
+     */
+    public javafx.beans.property.BooleanProperty viewAndHeadShownProperty() {
+        return viewAndHeadShown;
     }
 
     /**

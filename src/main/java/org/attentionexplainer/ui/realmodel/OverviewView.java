@@ -9,6 +9,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -27,6 +28,7 @@ import javafx.scene.text.Text;
 import javafx.util.Duration;
 import org.attentionexplainer.render.ColorMap;
 import org.attentionexplainer.render.ColorScale;
+import org.attentionexplainer.ui.common.PageLayout;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /**
@@ -45,6 +47,7 @@ final class OverviewView {
 
     private final RealModelViewModel vm;
     private final I18n i18n;
+    private final ObservableBooleanValue presenting;
     private final GridPane grid = new GridPane();
     private final DoubleProperty thumb = new SimpleDoubleProperty(48);
     /** True while the head labels show only their numbers: "H10" is wider than a small thumbnail. */
@@ -58,9 +61,14 @@ final class OverviewView {
     private double lastWidth = -1;
     private double lastHeight = -1;
 
-    OverviewView(RealModelViewModel vm, I18n i18n) {
+    /**
+     * @param presenting presentation mode: the readout under the grid steps aside (the tooltip over a
+     *     thumbnail reads the same numbers out) and the scale stays in sight, the thumbnails smaller
+     */
+    OverviewView(RealModelViewModel vm, I18n i18n, ObservableBooleanValue presenting) {
         this.vm = vm;
         this.i18n = i18n;
+        this.presenting = presenting;
     }
 
     Node createView() {
@@ -75,6 +83,8 @@ final class OverviewView {
         readout.setWrapText(true);
         readout.setMinWidth(0);
         readout.setPrefHeight(Label.USE_COMPUTED_SIZE);
+        PageLayout.narrative(presenting, readout);
+        presenting.addListener(o -> refit());
         legendBox = (VBox) legend();
         box = new VBox(8, grid, legendBox, readout);
         box.setPadding(new Insets(4, 8, 8, 8));
@@ -131,11 +141,15 @@ final class OverviewView {
         double byWidth = shortHeads ? byNumber : byName;
         double top = box.getPadding().getTop() + labelH + 2;
         double byGrid = (height - top) / layers - grid.getVgap() - 2;
-        double below = box.getSpacing() * 2 + box.getPadding().getBottom() + legendBox.prefHeight(width)
-                + readout.prefHeight(width);
+        // the lines wrap to the box's width inside its padding
+        double inner = width - box.getPadding().getLeft() - box.getPadding().getRight();
+        double below = box.getSpacing() + box.getPadding().getBottom() + legendBox.prefHeight(inner)
+                + (readout.isManaged() ? box.getSpacing() + readout.prefHeight(inner) : 0);
         double byHeight = (height - top - below) / layers - grid.getVgap() - 2;
-        // a row is never lower than its layer's label: thumbnails as tall as that cost no height
-        double tall = Math.max(byHeight >= COMFORTABLE ? byHeight : byGrid, layerH - 2);
+        // a row is never lower than its layer's label: thumbnails as tall as that cost no height; on a
+        // slide the scale is never out of sight, nothing there scrolls
+        boolean scaleInSight = byHeight >= COMFORTABLE || presenting.get();
+        double tall = Math.max(scaleInSight ? byHeight : byGrid, layerH - 2);
         thumb.set(Math.max(MIN_THUMB, Math.min(MAX_THUMB, Math.floor(Math.min(byWidth, tall)))));
         compact.set(shortHeads);
     }
@@ -161,6 +175,13 @@ final class OverviewView {
         Text text = new Text(((String[]) head.getUserData())[which]);
         text.setFont(head.getFont());
         return Math.ceil(text.getLayoutBounds().getWidth()) + head.snappedLeftInset() + head.snappedRightInset();
+    }
+
+    /** Fits the thumbnails again to the room last given, which the rows under them share differently now. */
+    private void refit() {
+        if (lastWidth > 0) {
+            fitTo(lastWidth, lastHeight);
+        }
     }
 
     private Node legend() {
@@ -202,11 +223,7 @@ final class OverviewView {
             head.setMinWidth(Label.USE_PREF_SIZE);
             if (h == 0) {
                 // presentation mode and zoom change the labels' type, not always the pane's size
-                head.fontProperty().addListener(f -> javafx.application.Platform.runLater(() -> {
-                    if (lastWidth > 0) {
-                        fitTo(lastWidth, lastHeight);
-                    }
-                }));
+                head.fontProperty().addListener(f -> javafx.application.Platform.runLater(this::refit));
             }
             GridPane.setHalignment(head, javafx.geometry.HPos.CENTER);
             grid.add(head, h + 1, 0);

@@ -62,9 +62,13 @@ final class RealModelView {
     RealModelView(RealModelViewModel vm, I18n i18n, ExportActions actions) {
         this.vm = vm;
         this.i18n = i18n;
-        this.overview = new OverviewView(vm, i18n);
+        this.overview = new OverviewView(vm, i18n, presenting);
         this.focus = new MapPane(vm.focusModel(), i18n, actions, null);
         focus.presentingProperty().bind(presenting);
+        // presenting, the overview beside the map is the view of every head and picks the head (so do the
+        // presenter keys, and the map's title names it): at 1024 x 768 the view's and the head's buttons
+        // had put the toolbar on three rows of the map's height; the stages stay
+        focus.viewAndHeadShownProperty().bind(presenting.not());
     }
 
     /** Presentation mode: notes, hints and timings step aside; the sentence, tokens and maps stay. */
@@ -333,9 +337,11 @@ final class RealModelView {
         left.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         left.viewportBoundsProperty().addListener((o, a, b) -> overview.fitTo(b.getWidth(), b.getHeight()));
         Label title = new Label();
-        title.textProperty().bind(Bindings.createStringBinding(() -> i18n.get("real.overview.title",
-                vm.layersProperty().get(), vm.headsProperty().get()), vm.layersProperty(), vm.headsProperty(),
-                i18n.localeProperty()));
+        // presenting, without its note on rows and columns (the focused map's axes say it), which took
+        // two lines of the thumbnails' height at 1024 x 768
+        title.textProperty().bind(Bindings.createStringBinding(() -> i18n.get(presenting.get()
+                        ? "real.overview.title.short" : "real.overview.title", vm.layersProperty().get(),
+                vm.headsProperty().get()), vm.layersProperty(), vm.headsProperty(), i18n.localeProperty(), presenting));
         title.getStyleClass().addAll("subtitle", "real-overview-title");
         title.setMinWidth(0);
         title.setWrapText(true);
