@@ -127,8 +127,13 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         // presenting, the map's own title heads the part, so that the map fills the slide
         PageLayout.narrative(chapters.presentingProperty(), heading, intro);
         Node answered = answer(chapters, cache, "chapter.quiz.kv.gpt");
+        // presenting, the lines are a slide of their own: the part's heading heads them, and they stand apart
+        Label linesHeading = PageLayout.label(i18n.text("chapter.ui.kv.gen.heading"), "page-heading");
+        linesHeading.visibleProperty().bind(presenting);
+        linesHeading.managedProperty().bind(presenting);
         // at a desk the map leaves room on the visible page for the lines under it; presenting, they are the next part
-        VBox lines = new VBox(text, work, answered);
+        VBox lines = new VBox(linesHeading, text, work, answered);
+        lines.getStyleClass().add("kv-gen-lines");
         map.roomBelowProperty().bind(Bindings.createDoubleBinding(() -> presenting.get() ? 0
                 : gap.get() + lines.getHeight(), presenting, gap, lines.heightProperty()));
         return new Node[] {new VBox(heading, intro, map), lines};
