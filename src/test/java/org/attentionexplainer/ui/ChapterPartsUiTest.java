@@ -24,7 +24,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * maps, then its second, then in class mode its quiz) before they turn the page, and back.
  * The masks chapter has two parts: the masks, then the weights; the hard-and-soft chapter follows it.
  * The KV cache chapter's toy model has three parts: its map and its cache, each stepped through its 6 tokens,
- * then its chart; then the tiny GPT's 20 steps.
+ * then its chart; then the tiny GPT's two: its map and its lines, each stepped through its 20 steps.
  */
 class ChapterPartsUiTest {
     /** The masks chapter's number, counted from 1, in the registry's order. */
@@ -183,11 +183,22 @@ class ChapterPartsUiTest {
         assertFalse(inView("#cover-kv-cache"));
         key(KeyCode.PAGE_DOWN);
         assertEquals(chapter(KV), progress(), "then the tiny GPT");
-        assertTrue(inView("#kv-gen-map"), "its part is brought into view");
+        assertTrue(inView("#kv-gen-map"), "its map's part is brought into view");
         assertFalse(inView("#cover-kv-chart"));
+        assertFalse(inView("#kv-gen-text"), "the map fills the slide: its lines wait");
         assertGenerationStep(1);
         for (int n = 2; n <= 20; n++) {
             key(n % 2 == 0 ? KeyCode.RIGHT : KeyCode.PAGE_DOWN);
+            assertGenerationStep(n);
+        }
+        key(KeyCode.RIGHT);
+        assertEquals(chapter(KV), progress(), "after the map's last step, the tiny GPT's lines from the first");
+        assertTrue(inView("#kv-gen-text"));
+        assertTrue(inView("#kv-gen-work"));
+        assertFalse(inView("#kv-gen-map"));
+        assertGenerationStep(1);
+        for (int n = 2; n <= 20; n++) {
+            key(KeyCode.RIGHT);
             assertGenerationStep(n);
         }
         key(KeyCode.RIGHT);
@@ -200,6 +211,15 @@ class ChapterPartsUiTest {
         assertEquals(chapter(KV), progress(), "back, at the quiz");
         assertTrue(inView("#quiz-prompt"));
         key(KeyCode.LEFT);
+        assertTrue(inView("#kv-gen-text"), "before the quiz, the tiny GPT's lines at its last step");
+        assertGenerationStep(20);
+        for (int n = 19; n >= 1; n--) {
+            key(KeyCode.LEFT);
+            assertGenerationStep(n);
+        }
+        key(KeyCode.LEFT);
+        assertTrue(inView("#kv-gen-map"), "before its lines' first step, its map at its last");
+        assertFalse(inView("#kv-gen-text"));
         assertGenerationStep(20);
         for (int n = 19; n >= 1; n--) {
             key(n % 2 == 0 ? KeyCode.LEFT : KeyCode.PAGE_UP);

@@ -159,6 +159,45 @@ class PresenterConsoleUiTest {
         assertEquals("FlashAttention, tile by tile — part 2 of 2, step 1 of 8", text("#console-now"));
     }
 
+    /**
+     * The KV cache chapter's parts have steps of their own and the page none: the toy model's map and
+     * cache a token at a time (6), its chart, the tiny GPT's map and its lines a step at a time (20).
+     */
+    @Test
+    void theConsoleNamesTheStepsOfEachPartOfTheKvCacheChapter() throws Exception {
+        open(Locale.ENGLISH, "chapters");
+        ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
+        robot.interact(() -> chapters.goTo(RegisteredChapters.ids().indexOf("kv-cache")));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> screens.present(PROJECTOR, TEACHER));
+        assertEquals("KV cache — part 1 of 5, step 1 of 6", text("#console-now"));
+        assertEquals("KV cache — part 1 of 5, step 2 of 6", text("#console-upcoming"),
+                "the next key shows the map's next token, not the next part");
+        key(KeyCode.RIGHT);
+        assertEquals("KV cache — part 1 of 5, step 2 of 6", text("#console-now"));
+        for (int n = 3; n <= 6; n++) {
+            key(KeyCode.RIGHT);
+        }
+        assertEquals("KV cache — part 2 of 5, step 1 of 6", text("#console-upcoming"));
+        for (int n = 1; n <= 6; n++) {
+            key(KeyCode.RIGHT);
+        }
+        assertEquals("KV cache — part 2 of 5, step 6 of 6", text("#console-now"));
+        assertEquals("KV cache — part 3 of 5", text("#console-upcoming"), "the chart has no steps");
+        key(KeyCode.RIGHT);
+        assertEquals("KV cache — part 4 of 5, step 1 of 20", text("#console-upcoming"));
+        key(KeyCode.RIGHT);
+        assertEquals("KV cache — part 4 of 5, step 1 of 20", text("#console-now"));
+        for (int n = 2; n <= 20; n++) {
+            key(KeyCode.RIGHT);
+        }
+        assertEquals("KV cache — part 4 of 5, step 20 of 20", text("#console-now"));
+        assertEquals("KV cache — part 5 of 5, step 1 of 20", text("#console-upcoming"));
+        key(KeyCode.RIGHT);
+        assertEquals("KV cache — part 5 of 5, step 1 of 20", text("#console-now"));
+        assertTrue(onSlide("#kv-gen-text") && !onSlide("#kv-gen-map"), "the slide shows the tiny GPT's lines");
+    }
+
     @Test
     void theEndButtonAndF5CloseTheConsole() throws Exception {
         openOnMasks(Locale.ENGLISH);

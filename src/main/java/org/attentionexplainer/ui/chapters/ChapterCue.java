@@ -38,30 +38,39 @@ final class ChapterCue {
         I18n i18n = chapters.i18n();
         Book<ChapterPage<?>> book = chapters.book();
         ChapterPage<?> page = book.currentProperty().get();
-        Steps steps = page.steps();
         Parts parts = page.parts();
-        int step = steps == null ? 0 : steps.stepProperty().get();
         int part = parts == null ? 0 : Math.min(parts.shownProperty().get(), parts.count() - 1);
+        Steps steps = steps(page, part);
+        int step = steps == null ? 0 : steps.stepProperty().get();
         String now = at(i18n, page, step, part);
         String next;
         if (!book.indexShownProperty().get() && steps != null && step < steps.countProperty().get()) {
             next = at(i18n, page, step + 1, part);
         } else if (!book.indexShownProperty().get() && parts != null && part + 1 < parts.count()) {
-            // a part with steps of its own is entered at its first (a page's map, then its table, a token at a time again)
-            next = at(i18n, page, parts.steps(part + 1) != null ? 1 : step, part + 1);
+            // a part with steps is entered at its first (a page's map, then its table, a token at a time again)
+            next = at(i18n, page, 1, part + 1);
         } else if (book.indexProperty().get() + 1 < book.pages().size()) {
-            ChapterPage<?> following = book.pages().get(book.indexProperty().get() + 1);
-            next = at(i18n, following, following.steps() == null ? 0 : following.steps().stepProperty().get(), 0);
+            // a chapter is entered at its first step
+            next = at(i18n, book.pages().get(book.indexProperty().get() + 1), 1, 0);
         } else {
             next = null;
         }
         return new Cue(now, next, notes(i18n, page));
     }
 
-    /** The chapter's title with its step (from 1; 0 for none) and part (from 0) where it has more than one. */
+    /**
+     * The steps the presenter keys take at part {@code part} (from 0) of the page, as {@link
+     * ChapterPage#stepForward} finds them: the part's own (a page's toy model, then its tiny GPT, each
+     * with steps of their own), or the page's where it has no parts; null for none.
+     */
+    private static Steps steps(ChapterPage<?> page, int part) {
+        return page.parts() != null ? page.parts().steps(part) : page.steps();
+    }
+
+    /** The chapter's title with its step (from 1; ignored without steps) and part (from 0) where it has more than one. */
     private static String at(I18n i18n, ChapterPage<?> page, int step, int part) {
         String title = i18n.get(page.text().titleKey());
-        Steps steps = page.steps();
+        Steps steps = steps(page, part);
         int stepCount = steps == null ? 1 : steps.countProperty().get();
         Parts parts = page.parts();
         int partCount = parts == null ? 1 : parts.count();

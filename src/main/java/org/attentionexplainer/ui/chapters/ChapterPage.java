@@ -46,7 +46,7 @@ abstract class ChapterPage<M extends Chapter> {
     private final Set<String> coveredQuestions = new TreeSet<>();
     /** The parts a presenter steps through; null for a page without parts, or until the page is made. */
     private Parts parts;
-    /** Counts the moves between the page's parts (and their making), for the presenter console to follow. */
+    /** Counts the moves between the page's parts and their steps (and their making), for the presenter console to follow. */
     private final IntegerProperty partMoves = new SimpleIntegerProperty(this, "partMoves");
 
     /** The chapter's title, headline and narrative. */
@@ -121,7 +121,7 @@ abstract class ChapterPage<M extends Chapter> {
         return parts;
     }
 
-    /** Changes as the part shown changes, and as the page's parts are made. */
+    /** Changes as the part shown changes or steps, and as the page's parts are made. */
     final Observable partMoves() {
         return partMoves;
     }
@@ -224,7 +224,16 @@ abstract class ChapterPage<M extends Chapter> {
                 .filter(n -> n.getStyleClass().contains(Parts.PART)).toList() : List.of();
         parts = declared.isEmpty() ? null : new Parts(declared, quiz, chapters.presentingProperty());
         if (parts != null) {
-            parts.shownProperty().addListener((o, was, now) -> partMoves.set(partMoves.get() + 1));
+            InvalidationListener moved = o -> partMoves.set(partMoves.get() + 1);
+            parts.shownProperty().addListener(moved);
+            // the steps of a part are moves too: the presenter console names the part's step
+            Set<Steps> stepped = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (int i = 0; i < declared.size(); i++) {
+                if (parts.steps(i) != null && stepped.add(parts.steps(i))) {
+                    parts.steps(i).stepProperty().addListener(moved);
+                    parts.steps(i).countProperty().addListener(moved);
+                }
+            }
             partMoves.set(partMoves.get() + 1);
         }
         // the controls and the quiz first, where they are seen without scrolling; the sections below

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableDoubleValue;
 import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
@@ -19,6 +20,7 @@ import org.attentionexplainer.lesson.chapters.KvCacheChapter;
 import org.attentionexplainer.lesson.chapters.KvGeneration;
 import org.attentionexplainer.render.Figure;
 import org.attentionexplainer.render.HeatmapData;
+import org.attentionexplainer.render.HeatmapOptions;
 import org.attentionexplainer.ui.common.Numbers;
 import org.attentionexplainer.ui.heatmap.HeatmapControl;
 import org.attentionexplainer.ui.common.PageLayout;
@@ -84,18 +86,28 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         fill(i18n, chart, c.get());
         answerSection("chapter.kv.same.title", "chapter.quiz.kv.same");
         // the toy model's map, then its cache growing (the map fills a slide, so the cache is a part of
-        // its own, stepped a token at a time again), then the work with and without it; then the tiny GPT
-        return layout(chapters, controls, new VBox(part(steps, map,
+        // its own, stepped a token at a time again), then the work with and without it; then the tiny GPT,
+        // its map and its lines the same way
+        VBox visual = new VBox();
+        Node[] gpt = generated(chapters, i18n, visual.spacingProperty());
+        visual.getChildren().addAll(part(steps, map,
                 answer(chapters, stepLine, "chapter.quiz.kv.rows", "chapter.quiz.kv.flops")),
                 part(steps, PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"),
                         answer(chapters, cache, "chapter.quiz.kv.rows"), answer(chapters, same, "chapter.quiz.kv.same"),
                         memory),
                 part(far, answer(chapters, chart, "chapter.quiz.kv.flops")),
-                part(generation, generated(chapters, i18n))));
+                part(generation, gpt[0]), part(generation, gpt[1]));
+        return layout(chapters, controls, visual);
     }
 
-    /** The shipped tiny GPT writing with its caches, a step per token (its step buttons are among the controls). */
-    private Node generated(ChaptersViewModel chapters, I18n i18n) {
+    /**
+     * The shipped tiny GPT writing with its caches, a step per token (its step buttons are among the
+     * controls): its map, and under it the lines of what was fed, what the step did and the cache. A
+     * presenter shows them one after the other, each on a slide of its own: twenty rows of the map
+     * and those lines on one slide had left the map's cells too small for a label on every row.
+     * {@code gap} is the space the page leaves between the two.
+     */
+    private Node[] generated(ChaptersViewModel chapters, I18n i18n, ObservableDoubleValue gap) {
         var c = model();
         var step = generation.stepProperty();
         Label heading = PageLayout.label(i18n.text("chapter.ui.kv.gen.heading"), "page-heading");
@@ -104,37 +116,52 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         Label text = PageLayout.computed(i18n, "kv-gen-text", () -> c.get() == null ? ""
                 : i18n.get("chapter.ui.kv.gen.text", c.get().generation().textUpTo(step.get()),
                 c.get().generation().shownLayer() + 1, c.get().generation().shownHead() + 1), c, step);
+        var presenting = chapters.presentingProperty();
         HeatmapControl map = Maps.control("kv-gen-map", Maps.figure(i18n, Bindings.createObjectBinding(
-                () -> c.get() == null ? null : new Generated(c.get().generation(), step.get()), c, step),
-                s -> generatedFigure(i18n, s)), 27);
+                () -> c.get() == null ? null : new Generated(c.get().generation(), step.get(), presenting.get()),
+                c, step, presenting), s -> generatedFigure(i18n, s)), 27);
         Label work = text(i18n, "kv-gen-work", () -> c.get() == null ? null
                 : c.get().generation().stepText(step.get()), c, step);
         Label cache = text(i18n, "kv-gen-cache", () -> c.get() == null ? null
                 : c.get().generation().cacheText(step.get()), c, step);
-        // presenting, the map's own title heads the part, so that the map fits the slide; the line of
-        // what was fed follows it, as the toy model's step line does
+        // presenting, the map's own title heads the part, so that the map fills the slide
         PageLayout.narrative(chapters.presentingProperty(), heading, intro);
         Node answered = answer(chapters, cache, "chapter.quiz.kv.gpt");
-        // the map leaves room on the visible page for the lines of what was fed, what the step did and the cache
-        map.roomBelowProperty().bind(text.heightProperty().add(work.heightProperty())
-                .add(Bindings.createDoubleBinding(() -> answered.getLayoutBounds().getHeight(),
-                        answered.layoutBoundsProperty())));
-        return new VBox(heading, intro, map, text, work, answered);
+        // presenting, the lines are a slide of their own: the part's heading heads them, and they stand apart
+        Label linesHeading = PageLayout.label(i18n.text("chapter.ui.kv.gen.heading"), "page-heading");
+        linesHeading.visibleProperty().bind(presenting);
+        linesHeading.managedProperty().bind(presenting);
+        // at a desk the map leaves room on the visible page for the lines under it; presenting, they are the next part
+        VBox lines = new VBox(linesHeading, text, work, answered);
+        lines.getStyleClass().add("kv-gen-lines");
+        map.roomBelowProperty().bind(Bindings.createDoubleBinding(() -> presenting.get() ? 0
+                : gap.get() + lines.getHeight(), presenting, gap, lines.heightProperty()));
+        return new Node[] {new VBox(heading, intro, map), lines};
     }
 
-    /** The generation and the step shown, together, for its figure. */
-    private record Generated(KvGeneration generation, int step) {
+    /** The generation and the step shown, together, for its figure, and whether it is presented. */
+    private record Generated(KvGeneration generation, int step, boolean presenting) {
     }
 
-    /** The tiny GPT's copying head, its rows so far; rows not yet fed and the future hatched. */
+    /**
+     * The tiny GPT's copying head, its rows so far; rows not yet fed and the future hatched.
+     * Presenting, one title names the head, and the map has no title of its own and no keys' axis
+     * title over its columns (the same letters as its rows): two lines fewer above twenty rows make
+     * their cells 28 px at 1280 x 800, large enough for every row's and column's letter.
+     */
     private static Figure generatedFigure(I18n i18n, Generated s) {
         KvGeneration g = s.generation();
         int n = s.step();
         HeatmapData weights = Maps.data(g.tokens(), g.tokens(), g.stepped().matrix(), (i, j) -> i >= n || j > i);
-        String title = i18n.get("chapter.ui.kv.gen.map", g.shownLayer() + 1, g.shownHead() + 1);
-        return Maps.outlined(weights, title, n - 1, i18n.get("chapter.ui.weight"),
-                Maps.options(i18n, "chapter.ui.kv.gen.mapTitle", "chapter.ui.weight", 2, 40)
-                        .withLegend(true, i18n.get("chapter.ui.weight"), i18n.get("chapter.ui.kv.notYet")));
+        HeatmapOptions options = Maps.options(i18n, "chapter.ui.kv.gen.mapTitle", "chapter.ui.weight", 2, 40)
+                .withLegend(true, i18n.get("chapter.ui.weight"), i18n.get("chapter.ui.kv.notYet"));
+        String head = i18n.get("chapter.ui.kv.gen.map", g.shownLayer() + 1, g.shownHead() + 1);
+        if (s.presenting()) {
+            options = options.withTitle(i18n.get("chapter.ui.kv.gen.mapPresented", g.shownLayer() + 1,
+                    g.shownHead() + 1)).withAxes(i18n.get("chapter.ui.axis.queries"), "");
+            head = "";
+        }
+        return Maps.outlined(weights, head, n - 1, i18n.get("chapter.ui.weight"), options);
     }
 
     /** The numbers and the step shown, together, for the figure. */

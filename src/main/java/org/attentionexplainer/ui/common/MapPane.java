@@ -160,7 +160,13 @@ public final class MapPane {
         PageLayout.narrative(presenting, hint);
         // "Numbers" on, but the cells of the picture shown are too small for them: say so (a class shown the
         // grid's patterns does not need it, and the maps get its lines)
-        Label noRoom = w.label("explorer.values.noRoom", "hint");
+        Label noRoom = new Label();
+        noRoom.getStyleClass().add("hint");
+        // a grid of several heads can be enlarged a head at a time; one head, or a comparison, only with the window
+        noRoom.textProperty().bind(Bindings.createStringBinding(() -> i18n.get(
+                maps.display().modeProperty().get() == ViewMode.GRID && heatmap.getFigure() != null
+                        && heatmap.getFigure().panelCount() > 1 ? "explorer.values.noRoom" : "explorer.values.noRoom.single"),
+                i18n.localeProperty(), maps.display().modeProperty(), heatmap.figureProperty()));
         noRoom.setId("explorer-values-no-room");
         noRoom.setWrapText(true);
         noRoom.setVisible(false);

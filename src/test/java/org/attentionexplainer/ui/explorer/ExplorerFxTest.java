@@ -41,10 +41,11 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ExplorerFxTest {
     private ExplorerScreen explorer;
+    private AppContext context;
 
     @Start
     void start(Stage stage) {
-        AppContext context = TestContexts.english();
+        context = TestContexts.english();
         // these tests use the settings, which a window of 1200 x 760 puts aside until the learner asks for them
         context.settings().put(ExplorerScreen.SETTINGS_SHOWN, "true");
         explorer = new ExplorerScreen(context);
@@ -154,6 +155,20 @@ class ExplorerFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(heatmap.shownProperty().get().valuesShown());
         assertTrue(noRoom.isVisible(), "the reader is told why the numbers are missing");
+        assertEquals("The cells are too small for their numbers here: click a head to enlarge it, or make the window"
+                + " larger.", ((Label) noRoom).getText(), "a grid of heads: a click enlarges one");
+        // one head of 60 tokens: still too small, and there is no head to click
+        robot.interact(() -> explorer.model().display().modeProperty().set(ViewMode.FOCUS));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(heatmap.shownProperty().get().valuesShown());
+        assertTrue(noRoom.isVisible());
+        assertEquals("The cells are too small for their numbers here: make the window larger to see them.",
+                ((Label) noRoom).getText(), "one head shown: no head to click");
+        robot.interact(() -> context.i18n().localeProperty().set(java.util.Locale.forLanguageTag("tr")));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Hücreler burada sayıları yazmak için çok küçük: sayıları görmek için pencereyi büyütün.",
+                ((Label) noRoom).getText());
+        robot.interact(() -> context.i18n().localeProperty().set(java.util.Locale.ENGLISH));
         // one head of three tokens: the numbers are written, the explanation goes
         robot.interact(() -> {
             sentence.setText("Hello shiny sun");
