@@ -22,9 +22,10 @@ final class PanelLayout {
     static final int MAX_TITLE_LINES = 4;
     /**
      * Token labels get smaller with cells shorter than a line of text, down to this share of the text
-     * size, before every other one is left out: a projected grid keeps all its tokens.
+     * size, before every other one is left out: a projected grid keeps all its tokens. Presenting, whose
+     * type is 1.5 times a desk's, that is the desk's size.
      */
-    static final double MIN_LABEL_SCALE = 0.7;
+    static final double MIN_LABEL_SCALE = 2.0 / 3;
     /** A line of labels, in text sizes: labels this far apart never overlap. */
     private static final double LINE = 1.1;
 
@@ -180,9 +181,10 @@ final class PanelLayout {
         double colLabelW = labels ? shrink * labelWidth.applyAsDouble(d.colLabels()) : 0;
         rotated = labels && colLabelW + 0.4 * f > cell;
         colAxisH = this.colLabels && HeatmapOptions.present(opt.colAxis()) ? 1.4 * f : 0;
-        colBandH = this.colLabels ? (rotated ? colLabelW + 0.5 * f : 1.4 * f) : 0;
+        // labels set smaller than the text keep a gap to their cells that is smaller in proportion
+        colBandH = this.colLabels ? (rotated ? colLabelW + 0.5 * labelSize : 1.4 * f) : 0;
         rowAxisW = this.rowLabels && rowAxis && HeatmapOptions.present(opt.rowAxis()) ? 1.4 * f : 0;
-        rowLabelW = this.rowLabels ? shrink * labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * f : 0;
+        rowLabelW = this.rowLabels ? shrink * labelWidth.applyAsDouble(d.rowLabels()) + 0.5 * labelSize : 0;
         rowStep = step(this.rowLabels, cell);
         colStep = rotated ? step(true, cell) : 1;
         valueSize = Math.max(8, 0.8 * f);

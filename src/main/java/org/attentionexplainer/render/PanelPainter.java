@@ -106,13 +106,13 @@ final class PanelPainter {
             double x = plotX + (c + 0.5) * cell;
             String s = PanelLayout.shorten(d.colLabels().get(c));
             if (geo.rotated) {
-                b.text(s, x, plotY - 0.3 * f, geo.labelSize, false, Mark.Anchor.START, true, st.text());
+                b.text(s, x, plotY - 0.3 * geo.labelSize, geo.labelSize, false, Mark.Anchor.START, true, st.text());
             } else {
                 b.text(s, x, plotY - 0.7 * f, geo.labelSize, false, Mark.Anchor.MIDDLE, false, st.text());
             }
         }
         for (int r = 0; geo.rowLabels && r < d.rows(); r += geo.rowStep) {
-            b.text(PanelLayout.shorten(d.rowLabels().get(r)), plotX - 0.35 * f, plotY + (r + 0.5) * cell,
+            b.text(PanelLayout.shorten(d.rowLabels().get(r)), plotX - 0.35 * geo.labelSize, plotY + (r + 0.5) * cell,
                     geo.labelSize, false, Mark.Anchor.END, false, st.text());
         }
     }

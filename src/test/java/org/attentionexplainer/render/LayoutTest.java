@@ -239,10 +239,12 @@ class LayoutTest {
     }
 
     /**
-     * Two maps of two 10-letter tokens (labels 50 px, 55 with their gap), no axis titles, 150 x 100:
-     * side by side with labels, min((150 - 16 - 55 - 15) / 4, (100 - 16 - 55) / 2) = 14 px cells;
-     * stacked, the labels leave (100 - 16 - 55 - 15) / 4 = 3.5 px, under half the text size, while
-     * stacked without labels would give (100 - 16 - 15) / 4 = 17 px. The labelled 14 px are chosen.
+     * Two maps of two 10-letter tokens (labels 50 px, 55 with their gap of half their size), no axis titles,
+     * 150 x 100. Side by side with labels, in the margins (8) and gutter (5) of a roomy figure,
+     * min((150 - 16 - 5 - 55) / 4, (100 - 16 - 55) / 2) = 14 px; small multiples too small for their
+     * largest cells draw closer, margins 0.3f = 3 and gutter 0.25f = 2.5: min((150 - 6 - 2.5 - 55) / 4,
+     * (100 - 6 - 55) / 2) = 19 px. Stacked, the labels leave (100 - 6 - 2.5 - 55) / 4 = 9.1 px, while stacked
+     * without labels would give (100 - 6 - 2.5) / 4 = 22 px. The labelled 19 px side by side are chosen.
      */
     @Test
     void smallMultiplesKeepTheirLabelsRatherThanLargerCellsWithout() {
@@ -252,28 +254,71 @@ class LayoutTest {
                 OPT.withAxes(null, null).withLegend(false, null, null)).layout(150, 100, HALF_EM);
         assertTrue(l.labelsShown());
         assertEquals(2, l.columns());
-        assertEquals(14, l.cellSize());
+        assertEquals(19, l.cellSize());
+        // the second map 2.5 px after the first: margin 3 + labels 55 + two cells of 19 + the gutter
+        assertEquals(3 + 55 + 2 * 19 + 2.5, l.bounds(new CellHit(1, -1, -1))[0], 1e-9);
     }
 
     /**
      * Two heads of four tokens side by side in a pane 110 wide, no titles, axes or legend: cells shorter
      * than a line of text (1.1f = 11) make the labels smaller rather than leave every other one out.
-     * With labels "t0" at size s (s wide), the cell c = (110 - 16 - gap 5 - (s + 5)) / 8 and s = c / 1.1
-     * meet at c = 9.4: 9 px cells, labels of 9 / 1.1 = 8.2, each a line apart, so all are drawn. Before,
-     * labels kept size 10 (15 with their gap) and a gap of 15 between the maps: (110 - 16 - 15 - 15) / 8
-     * = 8 px, and every other label.
+     * With labels "t0" at size s (s wide, 1.5s with their gap), margins 3 and a gutter of 2.5, the cell
+     * c = (110 - 6 - 2.5 - 1.5s) / 8 and s = c / 1.1 meet at c = 10.8: 10 px cells, labels of 10 / 1.1 = 9.1,
+     * each a line apart, so all are drawn. Labels kept at size 10 with a gap of 5, margins of 8 and a gutter
+     * of 15 had left (110 - 16 - 15 - 15) / 8 = 8 px, and every other label.
      */
     @Test
     void smallMultiplesShrinkTheirLabelsBeforeLeavingAnyOut() {
         List<HeatmapData> heads = List.of(uniform(4), uniform(4));
         FigureLayout l = Figure.grid(heads, List.of("", ""), ColorScale.unit(ColorMap.VIRIDIS),
                 OPT.withAxes(null, null).withLegend(false, null, null), 2).layout(110, 200, HALF_EM);
-        assertEquals(9, l.cellSize());
+        assertEquals(10, l.cellSize());
         assertTrue(l.everyLabelShown());
         List<Mark.Text> labels = texts(l.drawing()).stream().filter(t -> t.text().startsWith("t")).toList();
         // the rows named once, at the left; the keys above both maps
         assertEquals(4 + 2 * 4, labels.size());
-        assertTrue(labels.stream().allMatch(t -> Math.abs(t.size() - 9 / 1.1) < 1e-9), "labels of 9 / 1.1 px");
+        assertTrue(labels.stream().allMatch(t -> Math.abs(t.size() - 10 / 1.1) < 1e-9), "labels of 10 / 1.1 px");
+        // the cells start after the margin and the labels with their gap of half the labels' size
+        assertEquals(3 + 1.5 * 10 / 1.1, l.bounds(new CellHit(0, 0, 0))[0], 1e-9);
+    }
+
+    /**
+     * A titled 3 x 3 map ("t0" labels 10 px, axis titles 14) in a pane 200 wide: beside the map the colour bar
+     * (31 px and its gap of 15) leaves (200 - 16 - 46 - 14 - 15) / 3 = 36 px cells; in the title's line it
+     * leaves the width, and the cells keep their largest, 40 px. The line is 3.05f = 30.5 high: the bar
+     * level with the title (centred at 8 + 9 = 17), its values under it. Its length is the least that holds
+     * its ticks, 3 x (15 + 10) = 75, after its title ("weight", 30 px and a gap of 8); the row ends where the
+     * title ("Title", 32.5 px), a gap of 15 and the row (38 + 75 + half a tick value 7.5) end: 8 + 168 = 176.
+     */
+    @Test
+    void aTitledMapInANarrowPaneCarriesItsColourBarInTheTitleLine() {
+        FigureLayout l = Figure.single(uniform(3), ColorScale.unit(ColorMap.VIRIDIS), OPT.withTitle("Title"))
+                .layout(200, Double.POSITIVE_INFINITY, HALF_EM);
+        assertEquals(40, l.cellSize());
+        Mark.Raster bar = (Mark.Raster) l.drawing().marks().stream()
+                .filter(m -> m instanceof Mark.Raster r && r.rows() == 1 && r.cols() == ColorMap.SIZE)
+                .findFirst().orElseThrow();
+        assertArrayEquals(new double[] {176 - 7.5 - 75, 8 + 3.5, 75, 11},
+                new double[] {bar.x(), bar.y(), bar.w(), bar.h()}, 1e-9);
+        Mark.Text title = texts(l.drawing()).stream().filter(t -> t.text().equals("Title")).findFirst().orElseThrow();
+        assertEquals(title.y(), bar.y() + bar.h() / 2, 1e-9, "the bar is level with the title");
+        // the maps below the line: margin 8 + line 30.5 + key axis 14 + labels 14; after the row axis and labels
+        assertArrayEquals(new double[] {8 + 14 + 15, 8 + 30.5 + 28, 40, 40}, l.bounds(new CellHit(0, 0, 0)), 1e-9);
+        assertEquals(176 + 8, l.width());
+    }
+
+    /**
+     * A 2 x 2 map with a one-line caption, 100 px high: margins 8 + 8, the key labels' band 14, and the caption
+     * with a gap of 0.6f = 6 above it, its line of 1.3 x 9 = 11.7 and 6 below: (100 - 16 - 14 - 23.7) / 2 = 23 px
+     * cells, a figure 99.7 px high. Counting the gap above the caption once had given 26 px cells and a figure
+     * of 106 px, past the foot of its pane.
+     */
+    @Test
+    void aCaptionedMapFitsThePaneHeightItIsGiven() {
+        FigureLayout l = Figure.single(map(List.of("a", "b"), new float[4], null), ColorScale.unit(ColorMap.VIRIDIS),
+                OPT.withAxes(null, null).withLegend(false, null, null).withCaption("Hi")).layout(1000, 100, HALF_EM);
+        assertEquals(23, l.cellSize());
+        assertEquals(100, l.height());
     }
 
     @Test

@@ -395,6 +395,48 @@ class ProjectorFxTest {
         assertTrue(SMALL || l.valuesShown(), describe("explorer head", grid));
     }
 
+    /** Ten words the model's tokenizer keeps whole: with [CLS] and [SEP], twelve tokens. */
+    private static final String TWELVE_TOKENS = "The teacher asked every student to read the short story";
+
+    @ParameterizedTest(name = "presenting {0}, {1}")
+    @MethodSource("modes")
+    void aTwelveTokenSentencesTwelveHeadsAreWholeAndOneHeadIsLarge(boolean presenting, Locale locale)
+            throws Exception {
+        open("explorer", presenting, locale);
+        javafx.scene.control.TextField sentence = robot.lookup("#explorer-sentence")
+                .queryAs(javafx.scene.control.TextField.class);
+        robot.interact(() -> sentence.setText(TWELVE_TOKENS));
+        settle();
+        HeatmapControl grid = robot.lookup("#explorer-heatmap").queryAs(HeatmapControl.class);
+        FigureLayout l = grid.shownProperty().get();
+        System.out.println(describe("explorer grid, 12 tokens", grid));
+        assertEquals(12, l.panelCount(), describe("explorer grid, 12 tokens", grid));
+        assertEquals(12 * l.cellSize(), l.bounds(new org.attentionexplainer.render.CellHit(0, -1, -1))[2], 1e-6,
+                "twelve tokens: " + describe("explorer grid, 12 tokens", grid));
+        // every head in the pane as drawn, nothing cut at its edges and nothing to scroll to
+        assertTrue(l.width() <= grid.getWidth() + 0.5 && l.height() <= grid.getHeight() + 0.5 && onScreen(grid, l),
+                "the whole grid is in its pane: " + describe("explorer grid, 12 tokens", grid));
+        // the 16 px from 1280 x 800 presenting on. Six maps of twelve 16 px cells across take 1152 px, more
+        // than a 1024 px window or the desk's 1072 px beside the navigation at 1280 x 800; four across and three
+        // down take 576 px of cells down, more than these windows leave under the sentence and the toolbar: there
+        // the cells reach 12 and 13 px (they were 10 to 12, and presenting at 1024 x 768 without labels)
+        double least = WIDTH > 1280 || presenting && !SMALL ? 16 : SMALL ? 12 : 13;
+        assertTrue(l.cellSize() >= least, describe("explorer grid, 12 tokens", grid));
+        assertTrue(SMALL ? l.labelsShown() : l.everyLabelShown(),
+                "token labels on the grid: " + describe("explorer grid, 12 tokens", grid));
+        javafx.scene.control.ToggleButton focus = robot.lookup(n -> "explorer-view-focus".equals(n.getId()))
+                .queryAs(javafx.scene.control.ToggleButton.class);
+        robot.interact(focus::fire);
+        settle();
+        l = grid.shownProperty().get();
+        System.out.println(describe("explorer head, 12 tokens", grid));
+        assertEquals(1, l.panelCount());
+        // 32 px from 1280 x 800 on; at a 1024 x 768 desk the two rows of the toolbar leave 31
+        assertTrue(l.cellSize() >= atLeast(32, 30), describe("explorer head, 12 tokens", grid));
+        assertTrue(l.everyLabelShown(), describe("explorer head, 12 tokens", grid));
+        assertTrue(onScreen(grid, l), describe("explorer head, 12 tokens", grid));
+    }
+
     @ParameterizedTest(name = "presenting {0}, {1}")
     @MethodSource("modes")
     void theRealModelsFocusedHeadIsLargeAndTheOverviewWhole(boolean presenting, Locale locale) throws Exception {

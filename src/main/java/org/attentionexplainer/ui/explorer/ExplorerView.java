@@ -168,7 +168,10 @@ public final class ExplorerView {
         HBox line = new HBox(8, w.label("explorer.sentence"), sentence, settings);
         line.setAlignment(Pos.CENTER_LEFT);
         Label message = PageLayout.message("explorer-message", vm.messageProperty(), vm.errorProperty());
-        message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
+        // presenting, a problem is said; what went well ("Loaded ... layer 3") is the teacher's, and the map's
+        // caption names the model: the maps get the line
+        message.visibleProperty().bind(vm.messageProperty().isNotEmpty()
+                .and(presenting.not().or(vm.errorProperty())));
         message.managedProperty().bind(message.visibleProperty());
         // the message beside the tokens, where their line has room: the maps keep the height of a line
         Node chips = new TokenChips(vm.tokensProperty(), vm.controls(), i18n).createView();
@@ -178,6 +181,7 @@ public final class ExplorerView {
         message.maxWidthProperty().bind(line.widthProperty().multiply(0.5));
         HBox tokens = new HBox(12, chips, message);
         tokens.setAlignment(Pos.TOP_LEFT);
+        tokens.managedProperty().bind(chips.managedProperty().or(message.managedProperty()));
         VBox box = new VBox(6, line, tokens);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
