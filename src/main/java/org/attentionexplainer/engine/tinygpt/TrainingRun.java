@@ -31,6 +31,7 @@ final class TrainingRun {
 
     TrainingRun(GptConfig config, TrainingOptions options) {
         Backends.start();
+        SameDiffJit.keepOpLoopOffC2();
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
         this.config = config;
         this.options = options;

@@ -1,176 +1,344 @@
 package org.attentionexplainer.engine.tinygpt;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.attentionexplainer.engine.tinygpt.BenchClocks.mean;
+import static org.attentionexplainer.engine.tinygpt.BenchClocks.percentile;
+import static org.attentionexplainer.engine.tinygpt.BenchClocks.processCpu;
+import static org.attentionexplainer.engine.tinygpt.BenchClocks.threadCpu;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
-import com.sun.management.OperatingSystemMXBean;
-import java.lang.management.ManagementFactory;
-import java.util.LinkedHashMap;
+import java.io.StringWriter;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import org.attentionexplainer.engine.AttentionEngine;
 import org.attentionexplainer.engine.Backends;
 import org.attentionexplainer.engine.NativeThreads;
+import org.attentionexplainer.lesson.tinygpt.TinyGptScores;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.nd4j.autodiff.samediff.api.OutAndGrad;
 
 /**
- * Where the time of training the tiny GPT goes: one whole run with the shipped model's options,
- * each step cut into its parts (drawing the batch and building its arrays, SameDiff's forward and
- * backward, Adam's updates, reading the losses back, the snapshots for the screen), printed as a
- * table with the set-up (ND4J start, building and differentiating the graph) and the process's CPU
- * time. Left out of the default run; run it with
- * {@code ./mvnw -o test -Dtest=TinyGptTrainingBench -Dsurefire.excludedGroups=none}
- * ({@code -Dtinygpt.bench.steps=N} for a shorter run, {@code -Dtinygpt.bench.threads=default} for ND4J's
- * own thread count instead of the trainer's one).
+ * Where the time of training the tiny GPT goes, in three parts, printed as Markdown tables:
+ * <ol>
+ * <li>the whole budget: {@link GptTrainer#train} with the `train` command's options, as the command
+ * runs it in a fresh JVM after ND4J's start (wall, steps a second, the process's CPU and how much of
+ * it the training thread, the JIT's compilers and the collector took), and one step as that loop
+ * runs it (median and p95 after the first {@code tinygpt.bench.warmup} steps, from a listener's
+ * clock at each step's end);</li>
+ * <li>one step part by part: the same loop again ({@link TrainingRun}, the same seed, so the same
+ * batches and losses, which the benchmark checks), with the wall clock and the thread's CPU clock
+ * read around each call: the batch's arrays, SameDiff's forward and backward, Adam, the losses read
+ * back, the progress listener, the weights read back for the screen; their sum against a clock
+ * around the whole step (the rest: the loop and the clocks themselves); then the screen's own
+ * inference on a snapshot (it runs on the screen's worker thread, beside training);</li>
+ * <li>SameDiff's forward and backward op by op ({@link OpTimes}).</li>
+ * </ol>
+ * Left out of the default run; run it with
+ * {@code ./mvnw -B -o test -Dtest=TinyGptTrainingBench -Dsurefire.excludedGroups=none}
+ * ({@code -Dtinygpt.bench.steps=N} for a shorter run, {@code -Dtinygpt.bench.warmup=N} steps left out
+ * of the per-step figures, {@code -Dtinygpt.bench.opSteps=N} steps timed op by op).
  */
 @Tag("bench")
 class TinyGptTrainingBench {
+    private static final int STEPS = Integer.getInteger("tinygpt.bench.steps", TrainingOptions.DEFAULT.steps());
+    private static final int WARMUP = Math.min(Integer.getInteger("tinygpt.bench.warmup", 100), STEPS - 1);
+    private static final int OP_STEPS = Integer.getInteger("tinygpt.bench.opSteps", 50);
     private static final int SNAPSHOT_EVERY = new GptTrainer(GptConfig.DEFAULT, TrainingOptions.DEFAULT)
             .snapshotEvery();
+    private static final String[] PARTS = {
+        "batch: draw the symbols, build the placeholder arrays (copies into ND4J)",
+        "SameDiff: forward + backward (graph execution)",
+        "Adam: update every weight in place",
+        "losses: read each position's loss back (copy out of ND4J)",
+        "listener: the progress callback (the `train` command's line every tenth step)",
+        "snapshot: the weights read back for the screen, every " + SNAPSHOT_EVERY + " steps",
+    };
 
     @Test
-    void oneTrainingRunPartByPart() {
-        long cpu = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    void trainingBudgetAndOneStep() {
+        double loadStart = BenchClocks.load();
         long wall = System.nanoTime();
-        Backends.start();
-        long[] start = {System.nanoTime() - wall, wall, cpu};
-        // as the trainer runs: on one native thread; -Dtinygpt.bench.threads=default leaves ND4J's own count
-        if ("default".equals(System.getProperty("tinygpt.bench.threads"))) {
-            measure(start);
+        long cpu = processCpu();
+        Backends.Startup startup = Backends.start();
+        long ndWall = System.nanoTime() - wall;
+        long ndCpu = processCpu() - cpu;
+        TrainingOptions options = TrainingOptions.DEFAULT.withSteps(STEPS);
+        System.out.printf(Locale.ROOT, "%nTiny GPT training: %s, %d cores, load average %.2f at the start; %d steps of"
+                        + " %d sequences, learning rate %.3g, seed %d; ND4J start %.2f s wall, %.2f s CPU%n",
+                startup.backend(), Runtime.getRuntime().availableProcessors(), loadStart, options.steps(),
+                options.batchSize(), options.learningRate(), options.seed(), ndWall / 1e9, ndCpu / 1e9);
+        StepClock trainer = wholeBudget(options);
+        PartClock parts = partByPart(options);
+        // the same seed gives the same batches: the loop timed part by part did the trainer's work
+        assertArrayEquals(trainer.losses, parts.losses);
+        printParts(parts, trainer);
+        printViews(parts.run.weights());
+        if (OP_STEPS > 0) {
+            OpTimes.print(parts.run, OP_STEPS);
+        }
+        System.out.printf(Locale.ROOT, "%nload average at the end: %.2f%n", BenchClocks.load());
+    }
+
+    /** The trainer's own run, as the `train` command makes it; prints the budget and returns its steps' clocks. */
+    private static StepClock wholeBudget(TrainingOptions options) {
+        StepClock clock = new StepClock(options.steps());
+        Map<String, Long> jvm = BenchClocks.jvmThreadsCpu();
+        long cpu = processCpu();
+        long threadCpu = threadCpu();
+        clock.begin = System.nanoTime();
+        clock.beginCpu = threadCpu;
+        TrainingResult result = new GptTrainer(GptConfig.DEFAULT, options).train(clock, new TrainingControl());
+        long wall = System.nanoTime() - clock.begin;
+        long trainCpu = threadCpu() - threadCpu;
+        long allCpu = processCpu() - cpu;
+        Map<String, Long> jvmAfter = BenchClocks.jvmThreadsCpu();
+        long jit = jvmAfter.getOrDefault("JIT compilers", 0L) - jvm.getOrDefault("JIT compilers", 0L);
+        long gc = jvmAfter.getOrDefault("garbage collector", 0L) - jvm.getOrDefault("garbage collector", 0L);
+        long[] steps = clock.steps(false);
+        long[] stepsCpu = clock.steps(true);
+        System.out.printf(Locale.ROOT, "%nThe whole budget, GptTrainer.train (the graph built, then %d steps):%n%n",
+                options.steps());
+        System.out.println("| | wall s | CPU s |");
+        System.out.println("| --- | ---: | ---: |");
+        System.out.printf(Locale.ROOT, "| training run (%d steps, %.1f steps/s; the trainer's own clock %.2f s) | %.2f"
+                        + " | %.2f |%n", options.steps(), options.steps() / (wall / 1e9), result.millis() / 1e3,
+                wall / 1e9, allCpu / 1e9);
+        System.out.printf(Locale.ROOT, "| of it, the training thread | | %.2f |%n", trainCpu / 1e9);
+        if (jvmAfter.isEmpty()) {
+            System.out.println("| of it, the JIT's compilers, the collector | | (no /proc here) |");
         } else {
-            try (NativeThreads.OneThread single = NativeThreads.oneThread()) {
-                measure(start);
-            }
+            System.out.printf(Locale.ROOT, "| of it, the JIT's compiler threads | | %.2f |%n", jit / 1e9);
+            System.out.printf(Locale.ROOT, "| of it, the garbage collector's threads | | %.2f |%n", gc / 1e9);
         }
+        System.out.printf(Locale.ROOT, "| first step, building the graph and its gradients included | %.2f | %.2f |%n",
+                (clock.at[0] - clock.begin) / 1e9, (clock.cpuAt[0] - clock.beginCpu) / 1e9);
+        System.out.printf(Locale.ROOT, "| first %d steps | %.2f | %.2f |%n", WARMUP,
+                (clock.at[WARMUP - 1] - clock.begin) / 1e9, (clock.cpuAt[WARMUP - 1] - clock.beginCpu) / 1e9);
+        System.out.printf(Locale.ROOT, "%nOne step as the trainer runs it, steps %d to %d: wall median %.2f ms, p95 %.2f,"
+                        + " mean %.2f; training thread's CPU median %.2f ms, p95 %.2f, mean %.2f%n", WARMUP + 1,
+                options.steps(), percentile(steps, 50) / 1e6, percentile(steps, 95) / 1e6, mean(steps) / 1e6,
+                percentile(stepsCpu, 50) / 1e6, percentile(stepsCpu, 95) / 1e6, mean(stepsCpu) / 1e6);
+        StringBuilder curve = new StringBuilder("Losses (first half, second half) at every tenth:");
+        int tenth = Math.max(1, options.steps() / 10);
+        for (int s = tenth; s <= options.steps(); s += tenth) {
+            curve.append(String.format(Locale.ROOT, " %d: %.6f %.6f;", s, clock.losses[2 * s - 2],
+                    clock.losses[2 * s - 1]));
+        }
+        System.out.println(curve);
+        return clock;
     }
 
-    /** @param start ND4J's start-up time, and the wall clock and process CPU time before it */
-    private static void measure(long[] start) {
-        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        TrainingOptions options = TrainingOptions.DEFAULT.withSteps(
-                Integer.getInteger("tinygpt.bench.steps", TrainingOptions.DEFAULT.steps()));
-        long cpu0 = start[2];
-        long t0 = start[1];
-        String backend = Backends.start().backend() + ", ND4J master threads "
-                + org.nd4j.linalg.factory.Nd4j.getEnvironment().maxMasterThreads() + ", OpenBLAS threads "
-                + org.nd4j.linalg.factory.Nd4j.factory().blas().getMaxThreads();
-        long t1 = System.nanoTime();
-        long ndStart = start[0];
-        TrainingRun run = new TrainingRun(GptConfig.DEFAULT, options);
-        long t2 = System.nanoTime();
-        Map<String, Long> parts = new LinkedHashMap<>();
-        for (String part : new String[] {"batch: draw symbols, build placeholder arrays",
-                "SameDiff: forward + backward (gradients)", "Adam: update every weight in place",
-                "losses: read each half's loss back", "snapshots: weights copied out every " + SNAPSHOT_EVERY}) {
-            parts.put(part, 0L);
-        }
-        String[] names = parts.keySet().toArray(new String[0]);
-        long cpuSteps = os.getProcessCpuTime();
-        long[] firstSteps = new long[1];
-        for (int step = 0; step < options.steps(); step++) {
-            long a = System.nanoTime();
-            TrainingRun.Batch batch = run.nextBatch();
-            long b = System.nanoTime();
-            OutAndGrad g = run.gradients(batch);
-            long c = System.nanoTime();
-            run.update(g, step);
-            long d = System.nanoTime();
-            run.losses(g, batch);
-            long e = System.nanoTime();
-            if ((step + 1) % SNAPSHOT_EVERY == 0 || step + 1 == options.steps()) {
-                run.weights();
+    /** The trainer's loop again, a clock around each part. */
+    private static PartClock partByPart(TrainingOptions options) {
+        PartClock clock = new PartClock(options.steps());
+        StringWriter lines = new StringWriter();
+        TrainingListener listener = commandLikeListener(lines);
+        long begin = System.nanoTime();
+        try (NativeThreads.OneThread single = NativeThreads.oneThread()) {
+            clock.run = new TrainingRun(GptConfig.DEFAULT, options);
+            long[] t = new long[PARTS.length + 1];
+            long[] c = new long[PARTS.length + 1];
+            for (int step = 0; step < options.steps(); step++) {
+                t[0] = System.nanoTime();
+                c[0] = threadCpu();
+                TrainingRun.Batch batch = clock.run.nextBatch();
+                t[1] = System.nanoTime();
+                c[1] = threadCpu();
+                OutAndGrad g = clock.run.gradients(batch);
+                t[2] = System.nanoTime();
+                c[2] = threadCpu();
+                clock.run.update(g, step);
+                t[3] = System.nanoTime();
+                c[3] = threadCpu();
+                double[] losses = clock.run.losses(g, batch);
+                t[4] = System.nanoTime();
+                c[4] = threadCpu();
+                listener.progress(new TrainingProgress(step + 1, options.steps(), losses[0], losses[1],
+                        (t[4] - begin) / 1_000_000));
+                t[5] = System.nanoTime();
+                c[5] = threadCpu();
+                if ((step + 1) % SNAPSHOT_EVERY == 0 || step + 1 == options.steps()) {
+                    listener.snapshot(step + 1, clock.run.weights());
+                }
+                t[6] = System.nanoTime();
+                c[6] = threadCpu();
+                clock.record(step, t, c, losses);
             }
-            long f = System.nanoTime();
-            add(parts, names[0], b - a);
-            add(parts, names[1], c - b);
-            add(parts, names[2], d - c);
-            add(parts, names[3], e - d);
-            add(parts, names[4], f - e);
-            if (step == 9) {
-                firstSteps[0] = f - t2;
-            }
+            clock.end(System.nanoTime(), threadCpu());
         }
-        long t3 = System.nanoTime();
-        long cpu3 = os.getProcessCpuTime();
-        assertEquals(GptConfig.DEFAULT, run.weights().config());
-        opsByType(run, options);
-
-        double stepsMs = (t3 - t2) / 1e6;
-        System.out.printf(Locale.ROOT, "%nTiny GPT training bench: %s, %d cores, load average %.1f at the end; "
-                        + "%d steps of %d sequences, learning rate %.3g, seed %d%n", backend,
-                Runtime.getRuntime().availableProcessors(), os.getSystemLoadAverage(), options.steps(),
-                options.batchSize(), options.learningRate(), options.seed());
-        System.out.printf(Locale.ROOT, "%-52s %10s %10s %7s%n", "part", "total s", "ms/step", "share");
-        row("ND4J start (once)", ndStart / 1e6, options.steps(), -1);
-        row("graph: build, derive gradients (once)", (t2 - t1) / 1e6, options.steps(), -1);
-        for (Map.Entry<String, Long> p : parts.entrySet()) {
-            row(p.getKey(), p.getValue() / 1e6, options.steps(), 100 * p.getValue() / 1e6 / stepsMs);
-        }
-        row("steps, all parts (first 10 steps: " + String.format(Locale.ROOT, "%.0f ms", firstSteps[0] / 1e6) + ")",
-                stepsMs, options.steps(), 100);
-        System.out.printf(Locale.ROOT, "whole budget: %.1f s wall from ND4J start to trained weights; process CPU "
-                        + "%.1f s (%.1f s in the steps, %.1f ms a step)%n", (t3 - t0) / 1e9, (cpu3 - cpu0) / 1e9,
-                (cpu3 - cpuSteps) / 1e9, (cpu3 - cpuSteps) / 1e6 / options.steps());
+        return clock;
     }
 
-    /** A further 50 steps with a listener that times each SameDiff op, summed by the op's name. */
-    private static void opsByType(TrainingRun run, TrainingOptions options) {
-        Map<String, long[]> byOp = new java.util.HashMap<>();
-        org.nd4j.autodiff.listeners.BaseListener timer = new org.nd4j.autodiff.listeners.BaseListener() {
-            private final java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-            private long start;
-            private long startCpu;
-
-            @Override
-            public boolean isActive(org.nd4j.autodiff.listeners.Operation operation) {
-                return true;
-            }
-
-            @Override
-            public void preOpExecution(org.nd4j.autodiff.samediff.SameDiff sd, org.nd4j.autodiff.listeners.At at,
-                    org.nd4j.autodiff.samediff.internal.SameDiffOp op, org.nd4j.linalg.api.ops.OpContext context) {
-                start = System.nanoTime();
-                startCpu = threads.getCurrentThreadCpuTime();
-            }
-
-            @Override
-            public void opExecution(org.nd4j.autodiff.samediff.SameDiff sd, org.nd4j.autodiff.listeners.At at,
-                    org.nd4j.linalg.dataset.api.MultiDataSet batch, org.nd4j.autodiff.samediff.internal.SameDiffOp op,
-                    org.nd4j.linalg.api.ops.OpContext context, org.nd4j.linalg.api.ndarray.INDArray[] outputs) {
-                long[] t = byOp.computeIfAbsent(op.getOp().opName(), k -> new long[3]);
-                t[0] += System.nanoTime() - start;
-                t[1]++;
-                t[2] += threads.getCurrentThreadCpuTime() - startCpu;
+    /** What the `train` command's listener does: a formatted line every tenth step (here into memory). */
+    private static TrainingListener commandLikeListener(StringWriter lines) {
+        return p -> {
+            int tenth = Math.max(1, p.steps() / 10);
+            if (p.step() % tenth == 0 || p.step() == p.steps()) {
+                lines.write(String.format(Locale.ROOT, "step %5d of %d  loss %.3f / %.3f  %.1f s%n", p.step(),
+                        p.steps(), p.lossFirst(), p.lossSecond(), p.millis() / 1000.0));
             }
         };
-        run.sameDiff().addListeners(timer);
-        int steps = 50;
-        long begin = System.nanoTime();
-        for (int step = 0; step < steps; step++) {
-            run.gradients(run.nextBatch());
+    }
+
+    private static void printParts(PartClock clock, StepClock trainer) {
+        int from = WARMUP;
+        double stepMean = mean(clock.tail(clock.whole, from));
+        System.out.printf(Locale.ROOT, "%nOne step part by part (the same loop again, same seed; steps %d to %d; wall"
+                + " and the thread's CPU in ms; a snapshot's median and p95 are per snapshot):%n%n", from + 1,
+                clock.whole.length);
+        System.out.println("| part | median | p95 | mean | CPU median | CPU mean | share of the mean step |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+        long[] sum = new long[clock.whole.length];
+        long[] sumCpu = new long[clock.whole.length];
+        for (int p = 0; p < PARTS.length; p++) {
+            long[] wall = clock.tail(clock.wall[p], from);
+            long[] cpu = clock.tail(clock.cpu[p], from);
+            long[] typical = p == PARTS.length - 1 ? clock.snapshotsOnly(clock.wall[p], from) : wall;
+            long[] typicalCpu = p == PARTS.length - 1 ? clock.snapshotsOnly(clock.cpu[p], from) : cpu;
+            row(PARTS[p], typical, wall, typicalCpu, cpu, stepMean);
+            for (int s = 0; s < sum.length; s++) {
+                sum[s] += clock.wall[p][s];
+                sumCpu[s] += clock.cpu[p][s];
+            }
         }
-        double totalMs = (System.nanoTime() - begin) / 1e6;
-        run.sameDiff().setListeners();
-        long count = byOp.values().stream().mapToLong(t -> t[1]).sum();
-        double opsMs = byOp.values().stream().mapToLong(t -> t[0]).sum() / 1e6;
-        double opsCpuMs = byOp.values().stream().mapToLong(t -> t[2]).sum() / 1e6;
-        System.out.printf(Locale.ROOT, "%nSameDiff ops over %d more steps (timed one by one): %d ops a step; a step "
-                        + "%.1f ms in SameDiff, %.1f ms of it in the ops (%.1f ms CPU of the calling thread, all of an "
-                        + "op's CPU when ND4J runs on one thread)%n", steps, count / steps, totalMs / steps,
-                opsMs / steps, opsCpuMs / steps);
-        System.out.printf(Locale.ROOT, "%-28s %8s %10s %10s %10s%n", "op", "a step", "ms/step", "CPU ms", "CPU us/op");
-        byOp.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[2], a.getValue()[2])).limit(16)
-                .forEach(e -> System.out.printf(Locale.ROOT, "%-28s %8d %10.2f %10.2f %10.0f%n", e.getKey(),
-                        e.getValue()[1] / steps, e.getValue()[0] / 1e6 / steps, e.getValue()[2] / 1e6 / steps,
-                        e.getValue()[2] / 1e3 / e.getValue()[1]));
+        row("sum of the parts", clock.tail(sum, from), clock.tail(sum, from), clock.tail(sumCpu, from),
+                clock.tail(sumCpu, from), stepMean);
+        row("whole step, start to next start", clock.tail(clock.whole, from), clock.tail(clock.whole, from),
+                clock.tail(clock.wholeCpu, from), clock.tail(clock.wholeCpu, from), stepMean);
+        long[] rest = new long[sum.length];
+        long[] restCpu = new long[sum.length];
+        for (int s = 0; s < rest.length; s++) {
+            rest[s] = clock.whole[s] - sum[s];
+            restCpu[s] = clock.wholeCpu[s] - sumCpu[s];
+        }
+        row("rest (whole minus parts: the loop, reading the clocks)", clock.tail(rest, from), clock.tail(rest, from),
+                clock.tail(restCpu, from), clock.tail(restCpu, from), stepMean);
+        long[] real = trainer.steps(false);
+        long[] realCpu = trainer.steps(true);
+        row("the trainer's own step (the budget's run above)", real, real, realCpu, realCpu, stepMean);
     }
 
-    private static void add(Map<String, Long> parts, String name, long nanos) {
-        parts.merge(name, nanos, Long::sum);
+    private static void row(String part, long[] typical, long[] all, long[] typicalCpu, long[] allCpu,
+            double stepMean) {
+        System.out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.1f %% |%n", part,
+                percentile(typical, 50) / 1e6, percentile(typical, 95) / 1e6, mean(all) / 1e6,
+                percentile(typicalCpu, 50) / 1e6, mean(allCpu) / 1e6, 100 * mean(all) / stepMean);
     }
 
-    private static void row(String part, double totalMs, int steps, double share) {
-        System.out.printf(Locale.ROOT, "%-52s %10.2f %10.2f %7s%n", part, totalMs / 1000, totalMs / steps,
-                share < 0 ? "" : String.format(Locale.ROOT, "%.1f %%", share));
+    /**
+     * What the Train screen computes on each snapshot, on its worker thread beside the training
+     * thread: the prompt's forward and every head's scores on 24 held-out sequences (as its Picture
+     * does; the figure's layout left out).
+     */
+    private static void printViews(GptWeights weights) {
+        AttentionEngine engine = new AttentionEngine();
+        // the screen's default prompt, KDXMQBTRAP KDXMQ, as its letters' symbols
+        int[] prompt = "KDXMQBTRAPKDXMQ".chars().map(ch -> ch - 'A').toArray();
+        int runs = 12;
+        long[] wall = new long[runs];
+        long[] cpu = new long[runs];
+        for (int i = 0; i < runs; i++) {
+            long w = System.nanoTime();
+            long c = threadCpu();
+            TinyGpt gpt = new TinyGpt(weights, engine);
+            gpt.forward(prompt);
+            TinyGptScores.measure(gpt, TinyGptScores.HELD_OUT_SEED, 24, RepeatTask.SHOWN_HALF);
+            wall[i] = System.nanoTime() - w;
+            cpu[i] = threadCpu() - c;
+        }
+        long[] warm = Arrays.copyOfRange(wall, 2, runs);
+        long[] warmCpu = Arrays.copyOfRange(cpu, 2, runs);
+        int snapshots = (STEPS + SNAPSHOT_EVERY - 1) / SNAPSHOT_EVERY;
+        System.out.printf(Locale.ROOT, "%nThe screen's inference on a snapshot (prompt forward + scores on 24 held-out"
+                        + " sequences; its worker thread): first %.1f ms, then median %.1f ms, p95 %.1f; CPU median"
+                        + " %.1f ms; %d snapshots a run: about %.2f s of CPU beside training%n", wall[0] / 1e6,
+                percentile(warm, 50) / 1e6, percentile(warm, 95) / 1e6, percentile(warmCpu, 50) / 1e6, snapshots,
+                snapshots * percentile(warmCpu, 50) / 1e9);
+    }
+
+    /** A listener that reads the clocks at the end of every step, as the trainer calls it. */
+    private static final class StepClock implements TrainingListener {
+        final long[] at;
+        final long[] cpuAt;
+        final double[] losses;
+        long begin;
+        long beginCpu;
+
+        StepClock(int steps) {
+            at = new long[steps];
+            cpuAt = new long[steps];
+            losses = new double[2 * steps];
+        }
+
+        @Override
+        public void progress(TrainingProgress p) {
+            at[p.step() - 1] = System.nanoTime();
+            cpuAt[p.step() - 1] = threadCpu();
+            losses[2 * p.step() - 2] = p.lossFirst();
+            losses[2 * p.step() - 1] = p.lossSecond();
+        }
+
+        /** Each step's wall (or CPU) time after the warm-up, from one step's end to the next's. */
+        long[] steps(boolean cpu) {
+            long[] ends = cpu ? cpuAt : at;
+            long[] d = new long[ends.length - WARMUP];
+            for (int s = WARMUP; s < ends.length; s++) {
+                d[s - WARMUP] = ends[s] - ends[s - 1];
+            }
+            return d;
+        }
+    }
+
+    /** Per part and step, the wall and CPU nanoseconds of the loop timed part by part. */
+    private static final class PartClock {
+        final long[][] wall;
+        final long[][] cpu;
+        final long[] whole;
+        final long[] wholeCpu;
+        final double[] losses;
+        TrainingRun run;
+
+        PartClock(int steps) {
+            wall = new long[PARTS.length][steps];
+            cpu = new long[PARTS.length][steps];
+            whole = new long[steps];
+            wholeCpu = new long[steps];
+            losses = new double[2 * steps];
+        }
+
+        /** A step's clocks: t[0] and c[0] at its start, then after each part. */
+        void record(int step, long[] t, long[] c, double[] stepLosses) {
+            for (int p = 0; p < PARTS.length; p++) {
+                wall[p][step] = t[p + 1] - t[p];
+                cpu[p][step] = c[p + 1] - c[p];
+            }
+            // the whole step runs from its start to the next step's start, the loop and this record included
+            whole[step] = t[0];
+            wholeCpu[step] = c[0];
+            if (step > 0) {
+                whole[step - 1] = t[0] - whole[step - 1];
+                wholeCpu[step - 1] = c[0] - wholeCpu[step - 1];
+            }
+            losses[2 * step] = stepLosses[0];
+            losses[2 * step + 1] = stepLosses[1];
+        }
+
+        /** The clocks after the last step. */
+        void end(long t, long c) {
+            whole[whole.length - 1] = t - whole[whole.length - 1];
+            wholeCpu[wholeCpu.length - 1] = c - wholeCpu[wholeCpu.length - 1];
+        }
+
+        long[] tail(long[] values, int from) {
+            return Arrays.copyOfRange(values, from, values.length);
+        }
+
+        /** The values of the steps that took a snapshot. */
+        long[] snapshotsOnly(long[] values, int from) {
+            return java.util.stream.IntStream.range(from, values.length)
+                    .filter(s -> (s + 1) % SNAPSHOT_EVERY == 0 || s + 1 == values.length)
+                    .mapToLong(s -> values[s]).toArray();
+        }
     }
 }
