@@ -32,7 +32,9 @@ import org.testfx.api.FxToolkit;
  * <pre>OMP_NUM_THREADS=1 ./mvnw -B -o test -Dtest=ExplorerBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dtest.heap=1g -Dsurefire.excludedGroups=none</pre>
  *
- * <p>{@code -Dbench.cases=32,512} runs only the cases of those token counts.
+ * <p>{@code -Dbench.cases=32,512} runs only the cases of those token counts; {@code -Dhisto=true} writes
+ * a class histogram of each case's live heap to /tmp/histo-TOKENS.txt, {@code -Dheapdump=true} a heap
+ * dump to /tmp/heap-TOKENS.hprof (to see what keeps the live heap).
  *
  * <p>For each model it drags the temperature over 200 steps from 1 to 0.05 in two ways.
  * Step by step: each change waits for its picture; the time is from the property change to
@@ -121,6 +123,12 @@ class ExplorerBenchmark {
         if (Boolean.getBoolean("histo")) {
             new ProcessBuilder("jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.class_histogram")
                     .redirectOutput(new java.io.File("/tmp/histo-" + c.tokens() + ".txt")).start().waitFor();
+        }
+        if (Boolean.getBoolean("heapdump")) {
+            java.nio.file.Path dump = java.nio.file.Path.of("/tmp/heap-" + c.tokens() + ".hprof");
+            java.nio.file.Files.deleteIfExists(dump);
+            new ProcessBuilder("jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.heap_dump", dump.toString())
+                    .inheritIO().start().waitFor();
         }
         System.out.printf(Locale.ROOT, "%-22s step by step: median %.1f ms, p95 %.1f ms, max %.1f ms"
                         + " (of which until the trace: median %.1f ms); in the first frame after the change:"
