@@ -139,6 +139,26 @@ public final class Tensor {
         return out;
     }
 
+    /**
+     * A copy of the values under the given leading indices, row-major: {@code weights.values(b, h)}
+     * of a {@code (b, h, t, s)} tensor is the {@code (t, s)} map, flat, copied once.
+     */
+    public float[] values(int... leading) {
+        if (leading.length > shape.length) {
+            throw new IllegalArgumentException("at most " + shape.length + " leading indices for shape "
+                    + describe(shape) + ", got " + leading.length);
+        }
+        int n = 1;
+        for (int i = leading.length; i < shape.length; i++) {
+            n *= shape[i];
+        }
+        float[] out = new float[n];
+        if (n > 0) {
+            System.arraycopy(data, offset(Arrays.copyOf(leading, shape.length)), out, 0, n);
+        }
+        return out;
+    }
+
     /** The vector along the last axis at the given leading indices. */
     public float[] row(int... leading) {
         if (leading.length != shape.length - 1) {
