@@ -85,8 +85,26 @@ public record ColorScale(ColorMap map, double min, double max) {
      * heatmap's cells.
      */
     public void argb(float[] values, int[] into) {
-        for (int i = 0; i < values.length; i++) {
-            into[i] = argb(values[i]);
+        argb(values, null, into, values.length);
+    }
+
+    /** The colours of the values {@code values[cells[k]]} into {@code into[k]}, as {@link #argb(float[], int[])}. */
+    public void argb(float[] values, int[] cells, int[] into) {
+        argb(values, cells, into, cells.length);
+    }
+
+    private void argb(float[] values, int[] cells, int[] into, int n) {
+        if (max == min) {
+            java.util.Arrays.fill(into, 0, n, map.argb(0.5));
+            return;
+        }
+        // position() and map.argb() by hand, for the loop to stay tight: the same colours
+        double span = max - min;
+        int[] table = map.leftToRight();
+        int last = table.length - 1;
+        for (int k = 0; k < n; k++) {
+            double t = (values[cells == null ? k : cells[k]] - min) / span;
+            into[k] = t > 0 ? table[(int) Math.min(last, t * table.length)] : table[0];
         }
     }
 

@@ -1,6 +1,6 @@
 package org.attentionexplainer.ui.heatmap;
 
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.Map;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
@@ -8,6 +8,7 @@ import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
+import org.attentionexplainer.render.Cells;
 import org.attentionexplainer.render.Drawing;
 import org.attentionexplainer.render.Mark;
 
@@ -17,11 +18,11 @@ import org.attentionexplainer.render.Mark;
  * scaled up without smoothing), so a 512 x 512 map costs one image, not 262 144 rectangles.
  */
 final class FxPainter {
-    /** The cells' images by their colour arrays: a repaint after a resize uploads nothing new. */
-    private Map<int[], WritableImage> images = new IdentityHashMap<>();
+    /** The cells' images by their colours: a repaint after a resize uploads nothing new. */
+    private Map<Cells, WritableImage> images = new HashMap<>();
 
     void paint(Drawing d, GraphicsContext gc) {
-        Map<int[], WritableImage> used = new IdentityHashMap<>();
+        Map<Cells, WritableImage> used = new HashMap<>();
         gc.save();
         gc.setTextBaseline(VPos.CENTER);
         for (Mark mark : d.marks()) {
@@ -81,20 +82,21 @@ final class FxPainter {
     /**
      * A map with more cells than the screen has pixels for it (a long input in the grid) is
      * first sampled down to those pixels, nearest cell as the unsmoothed scaling would pick
-     * anyway: the image to convert and upload is then a few times smaller.
+     * anyway: the image to convert and upload is then a few times smaller, and only the cells
+     * sampled are coloured (see {@link Cells}).
      */
-    private void raster(GraphicsContext gc, Mark.Raster r, Map<int[], WritableImage> used) {
+    private void raster(GraphicsContext gc, Mark.Raster r, Map<Cells, WritableImage> used) {
         double scale = outputScale(gc);
         int cols = (int) Math.min(r.cols(), Math.max(1, Math.ceil(r.w() * scale)));
         int rows = (int) Math.min(r.rows(), Math.max(1, Math.ceil(r.h() * scale)));
-        WritableImage img = images.get(r.argb());
+        WritableImage img = images.get(r.cells());
         if (img == null || (int) img.getWidth() != cols || (int) img.getHeight() != rows) {
             int[] pixels = cols == r.cols() && rows == r.rows() ? r.argb() : sample(r, cols, rows);
             img = new WritableImage(cols, rows);
             img.getPixelWriter().setPixels(0, 0, cols, rows, PixelFormat.getIntArgbPreInstance(),
                     premultiplied(pixels), 0, cols);
         }
-        used.put(r.argb(), img);
+        used.put(r.cells(), img);
         gc.setImageSmoothing(false);
         gc.drawImage(img, r.x(), r.y(), r.w(), r.h());
         gc.setImageSmoothing(true);
@@ -105,10 +107,9 @@ final class FxPainter {
         return scene == null || scene.getWindow() == null ? 1 : Math.max(1, scene.getWindow().getOutputScaleX());
     }
 
-    /** The nearest cell of each of cols x rows pixels. */
+    /** The colour of the nearest cell of each of cols x rows pixels: only those cells are coloured. */
     static int[] sample(Mark.Raster r, int cols, int rows) {
-        int[] from = r.argb();
-        int[] to = new int[cols * rows];
+        int[] cell = new int[cols * rows];
         int[] sourceCol = new int[cols];
         for (int x = 0; x < cols; x++) {
             sourceCol[x] = (int) ((x + 0.5) * r.cols() / cols);
@@ -116,9 +117,11 @@ final class FxPainter {
         for (int y = 0; y < rows; y++) {
             int row = (int) ((y + 0.5) * r.rows() / rows) * r.cols();
             for (int x = 0; x < cols; x++) {
-                to[y * cols + x] = from[row + sourceCol[x]];
+                cell[y * cols + x] = row + sourceCol[x];
             }
         }
+        int[] to = new int[cell.length];
+        r.cells().argb(cell, to);
         return to;
     }
 
