@@ -53,11 +53,6 @@ public final class Cells {
     public void argb(int[] cells, int[] into) {
         int[] a = all;
         if (a == null) {
-            for (int i : cells) {
-                if (i < 0 || i >= count) {
-                    throw new IndexOutOfBoundsException("cell " + i + " of " + count);
-                }
-            }
             chosen.argb(cells, into);
             return;
         }

@@ -98,13 +98,31 @@ public record ColorScale(ColorMap map, double min, double max) {
             java.util.Arrays.fill(into, 0, n, map.argb(0.5));
             return;
         }
-        // position() and map.argb() by hand, for the loop to stay tight: the same colours
+        // position() and map.argb() by hand, with a product instead of the quotient: the two
+        // differ by an ulp or so, which moves a value to the next colour only right at the edge
+        // between two, where the quotient decides as position() does; the same colours, 2-3 times
+        // faster (a long input's grid has millions of cells)
         double span = max - min;
+        double inverse = 1 / span;
         int[] table = map.leftToRight();
-        int last = table.length - 1;
+        int size = table.length;
         for (int k = 0; k < n; k++) {
-            double t = (values[cells == null ? k : cells[k]] - min) / span;
-            into[k] = t > 0 ? table[(int) Math.min(last, t * table.length)] : table[0];
+            double d = values[cells == null ? k : cells[k]] - min;
+            double x = d * inverse * size;
+            int colour;
+            if (!(x > 0)) {
+                colour = table[0];
+            } else if (x >= size) {
+                colour = table[size - 1];
+            } else {
+                int i = (int) x;
+                double edge = x - i;
+                if (edge < 1e-9 || edge > 1 - 1e-9) {
+                    i = (int) Math.min(size - 1, d / span * size);
+                }
+                colour = table[i];
+            }
+            into[k] = colour;
         }
     }
 

@@ -56,6 +56,50 @@ class LargeMapColoursTest {
     }
 
     @Test
+    void valuesRightAtTheEdgeBetweenTwoColoursTakeTheColourOfEachAlone() {
+        // on [0, 1.1] the float nearest k * 1.1 / 256 lies, for 189 of the 255 edges, so close to
+        // the edge that times a rounded 1 / 1.1 it lands on the other side (k = 15: 0.064453125 is
+        // 14.99999... / 256 of the way, colour 14, but the product says 15)
+        ColorScale s = new ColorScale(ColorMap.VIRIDIS, 0, 1.1);
+        float[] values = new float[255];
+        for (int k = 1; k <= 255; k++) {
+            values[k - 1] = (float) (k * 1.1 / 256);
+        }
+        int[] bulk = new int[values.length];
+        s.argb(values, bulk);
+        assertEquals(ColorMap.VIRIDIS.entry(14), bulk[14]);
+        for (int i = 0; i < values.length; i++) {
+            assertEquals(s.argb(values[i]), bulk[i], "value " + values[i]);
+        }
+    }
+
+    @Test
+    void valuesNearTheEdgesOfRandomRangesTakeTheColourOfEachAlone() {
+        java.util.Random rng = new java.util.Random(11);
+        for (int round = 0; round < 300; round++) {
+            double lo = (rng.nextDouble() - 0.5) * Math.pow(10, rng.nextInt(9) - 4);
+            double hi = lo + rng.nextDouble() * Math.pow(10, rng.nextInt(9) - 4);
+            ColorScale s = new ColorScale(ColorMap.MAGMA, lo, hi);
+            float[] values = new float[3 * 257 + 64];
+            int n = 0;
+            for (int k = 0; k <= 256; k++) {
+                float edge = (float) (lo + k * (hi - lo) / 256);
+                values[n++] = edge;
+                values[n++] = Math.nextDown(edge);
+                values[n++] = Math.nextUp(edge);
+            }
+            while (n < values.length) {
+                values[n++] = (float) (lo + (rng.nextDouble() * 1.2 - 0.1) * (hi - lo));
+            }
+            int[] bulk = new int[values.length];
+            s.argb(values, bulk);
+            for (int i = 0; i < values.length; i++) {
+                assertEquals(s.argb(values[i]), bulk[i], "value " + values[i] + " on [" + lo + ", " + hi + "]");
+            }
+        }
+    }
+
+    @Test
     void manyValuesAtOnceTakeTheColourOfEachAlone() {
         // a range whose bucket edges (every 4/256 from -1) are not exact in binary, values at, just
         // under and just over each edge, beyond both ends, NaN, and an empty range
