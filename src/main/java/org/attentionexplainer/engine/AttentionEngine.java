@@ -164,15 +164,15 @@ public final class AttentionEngine {
 
         // the (b, h, t, s) maps: products a group of heads at a time through one reused
         // off-heap array, row passes on the heap arrays of the trace
-        MapSteps.Maps maps = reuse ? MapSteps.Maps.reusing(previous.scores().data(), factor != 1f || masked)
-                : MapSteps.Maps.allocate(sh, factor != 1f || masked);
+        boolean softmax = spec.normalization() == Normalization.SOFTMAX;
+        MapSteps.Maps maps = reuse ? MapSteps.Maps.reusing(previous.scores().data(), factor != 1f || masked, softmax)
+                : MapSteps.Maps.allocate(sh, factor != 1f || masked, softmax);
         INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut()); // (b*t, d_out)
         HeadLayout heads = HeadLayout.columns(context, 1, 0, sh.t(), sh);             // heads side by side
         int groupSize = MapSteps.headsPerGroup(sh);
         INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());         // (g, t, s)
         TorchRandom draws = spec.dropout() != null && spec.dropout().p() != 0
                 ? WeightRules.dropoutDraws(spec.dropout()) : null;
-        boolean softmax = spec.normalization() == Normalization.SOFTMAX;
         // on the CPU the row passes read the scores from, and write the weights into, the group's
         // memory themselves, a row at a time on every core; a GPU's memory is copied as a whole
         boolean host = routes.hostMemory();
@@ -201,7 +201,7 @@ public final class AttentionEngine {
         }
 
         Tensor scores = reuse ? previous.scores() : maps.tensor(maps.scores(), sh);
-        Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
+        Tensor logits = maps.logitsTensor(scores, factor, masked ? mask.data() : null, sh, routes.rows());
         return finish(spec, sh, x, context, tokens, sourceTokens, qT, kT, vT, mask, scores, logits,
                 maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), scaleFactor, fullyMasked, null, null);
     }

@@ -164,7 +164,7 @@ public final class ForwardBlocks {
         HeadLayout k = HeadLayout.columns(qkv, d, t, h, 1, sh);
         HeadLayout v = HeadLayout.columns(qkv, 2L * d, t, h, 1, sh);
         boolean masked = !Masks.isEmpty(mask);
-        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked);
+        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked, true);
         INDArray context = buffers.scratch("context", (long) b * t, d);                 // (n, d)
         HeadLayout heads = HeadLayout.columns(context, 1, 0, t, sh);
         int groupSize = MapSteps.headsPerGroup(sh);
@@ -184,7 +184,7 @@ public final class ForwardBlocks {
             MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
         }
         Tensor scores = maps.tensor(maps.scores(), sh);
-        Tensor logits = maps.logits() == maps.scores() ? scores : maps.tensor(maps.logits(), sh);
+        Tensor logits = maps.logitsTensor(scores, factor, masked ? mask.data() : null, sh, routes.rows());
         return new Attention(NdBuffers.heads(q, sh), NdBuffers.heads(k, sh), NdBuffers.heads(v, sh), scores, logits,
                 maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), context);
     }

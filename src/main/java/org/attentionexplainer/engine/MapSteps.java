@@ -17,24 +17,58 @@ final class MapSteps {
 
     /**
      * The three (b, h, t, s) maps on the heap: scores, logits (the same array when scale and
-     * temperature change nothing and nothing is masked) and weights.
+     * temperature change nothing and nothing is masked; null when the logits are made only if
+     * read, see {@link #logitsTensor}) and weights.
      */
     record Maps(float[] scores, float[] logits, float[] weights) {
-        static Maps allocate(Shapes sh, boolean logitsDiffer) {
+        /** @param logitsLater the logits are made when read (softmax only: they are written where the weights go) */
+        static Maps allocate(Shapes sh, boolean logitsDiffer, boolean logitsLater) {
             int n = sh.b() * sh.h() * sh.t() * sh.s();
-            float[] scores = new float[n];
-            return new Maps(scores, logitsDiffer ? new float[n] : scores, new float[n]);
+            return around(new float[n], logitsDiffer, logitsLater);
         }
 
         /** The maps around scores computed before (not written to: tensors are immutable). */
-        static Maps reusing(float[] scores, boolean logitsDiffer) {
+        static Maps reusing(float[] scores, boolean logitsDiffer, boolean logitsLater) {
+            return around(scores, logitsDiffer, logitsLater);
+        }
+
+        private static Maps around(float[] scores, boolean logitsDiffer, boolean logitsLater) {
             int n = scores.length;
-            return new Maps(scores, logitsDiffer ? new float[n] : scores, new float[n]);
+            return new Maps(scores, !logitsDiffer ? scores : logitsLater ? null : new float[n], new float[n]);
         }
 
         Tensor tensor(float[] values, Shapes sh) {
             return Tensor.wrap(values, sh.b(), sh.h(), sh.t(), sh.s());
         }
+
+        /**
+         * The logits as a tensor of the trace: the scores' when they are the same; when these maps
+         * keep none, made when first read, by the same row pass ({@link MapSteps#logits}): a
+         * slider step at 512 tokens x 12 heads then writes 12 MiB less, which no view reads
+         * unless it shows the logits.
+         */
+        Tensor logitsTensor(Tensor scoresTensor, float factor, float[] mask, Shapes sh, RowMath math) {
+            if (logits == scores) {
+                return scoresTensor;
+            }
+            if (logits != null) {
+                return tensor(logits, sh);
+            }
+            float[] from = scores;
+            return Tensor.lazy(() -> MapSteps.logits(from, factor, mask, sh, math), sh.b(), sh.h(), sh.t(), sh.s());
+        }
+    }
+
+    /** logits = scores * factor, -inf where the (b, t, s) mask (null: none) hides a key: every row, as {@link #rows}. */
+    static float[] logits(float[] scores, float factor, float[] mask, Shapes sh, RowMath math) {
+        int s = sh.s();
+        float[] out = new float[scores.length];
+        inParallel(0, scores.length / s, s, (from, to) -> {
+            for (int r = from; r < to; r++) {
+                math.logits(scores, out, r * s, s, factor, mask, maskRow(r, sh));
+            }
+        });
+        return out;
     }
 
     /**
@@ -84,7 +118,8 @@ final class MapSteps {
      * Rows [from, to) of the (b*h*t, s) maps, whose products are in {@code group} (its first
      * row is row {@code from}): copies the scores out of it unless {@code scoresIn} is false
      * (they are in the maps already); logits = scores * factor with -inf where the (b, t, s)
-     * mask (null: none) hides a key, when the maps keep logits apart; for softmax the weights,
+     * mask (null: none) hides a key, when the maps keep logits apart (or where the weights go,
+     * when the maps keep none: the softmax then runs in place); for softmax the weights,
      * copied back into the group when {@code weightsOut} (for the product with V). Row by row
      * while a row is in cache, on both cores when there are values enough to pay for it. The
      * group is touched only when {@code scoresIn} or {@code weightsOut}: in the process's own
@@ -108,6 +143,11 @@ final class MapSteps {
     private static void rows(Maps maps, FloatBuffer products, int a, int z, int from, float factor, float[] mask,
                              boolean softmax, boolean scoresIn, boolean weightsOut, RowMath math, Shapes sh) {
         boolean logits = maps.logits() != maps.scores();
+        if (maps.logits() == null && !softmax) {
+            throw new IllegalStateException("logits made only when read need the softmax");
+        }
+        // exp(x - max) reads each value before it writes its place: the softmax may run in place
+        float[] logitsInto = maps.logits() == null ? maps.weights() : maps.logits();
         int s = sh.s();
         for (int r = a; r < z; r++) {
             int o = r * s;
@@ -117,12 +157,12 @@ final class MapSteps {
             }
             float max = Float.NaN;
             if (logits) {
-                max = math.logits(maps.scores(), maps.logits(), o, s, factor, mask, maskRow(r, sh));
+                max = math.logits(maps.scores(), logitsInto, o, s, factor, mask, maskRow(r, sh));
             } else if (softmax) {
                 max = math.max(maps.scores(), o, s);
             }
             if (softmax) {
-                math.softmaxRow(maps.logits(), maps.weights(), o, s, max);
+                math.softmaxRow(logits ? logitsInto : maps.scores(), maps.weights(), o, s, max);
                 if (weightsOut) {
                     products.put(g, maps.weights(), o, s);
                 }

@@ -1,21 +1,37 @@
 package org.attentionexplainer.engine;
 
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * An immutable, dense, row-major float32 array with a shape. This is the value type that
  * leaves the engine: no ND4J type escapes, so views, exporters and tests can read every
- * intermediate of attention without knowing how it was computed.
+ * intermediate of attention without knowing how it was computed. The values of a step that
+ * few views show may be worked out when first read ({@link #lazy}): the same values either way.
  */
 public final class Tensor {
     private final int[] shape;
-    private final float[] data;
+    /** The values; null until a lazy tensor's are made. */
+    private volatile float[] data;
+    /** What makes a lazy tensor's values; null once they are made, and for every other tensor. */
+    private Supplier<float[]> maker;
     /** Whether every value is finite, once someone asked: 0 not known yet, 1 yes, 2 no. */
     private volatile byte finite;
 
     private Tensor(float[] data, int[] shape) {
         this.shape = shape;
         this.data = data;
+    }
+
+    /**
+     * A tensor whose values {@code values} makes when they are first read, once, from values
+     * that never change (so they are the same whenever that happens): a whole step's map that a
+     * slider step need not write when no view shows it.
+     */
+    static Tensor lazy(Supplier<float[]> values, int... shape) {
+        Tensor t = new Tensor(null, shape.clone());
+        t.maker = values;
+        return t;
     }
 
     /** A copy of {@code data} with the given shape. */
@@ -78,20 +94,37 @@ public final class Tensor {
     }
 
     public int size() {
-        return data.length;
+        int n = 1;
+        for (int d : shape) {
+            n *= d;
+        }
+        return n;
     }
 
     public float get(int... index) {
-        return data[offset(index)];
+        return data()[offset(index)];
     }
 
     /** A copy of all values in row-major order. */
     public float[] toArray() {
-        return data.clone();
+        return data().clone();
     }
 
     /** Package-private view of the backing array: engine code reads it without copying. */
     float[] data() {
+        float[] d = data;
+        return d != null ? d : make();
+    }
+
+    private synchronized float[] make() {
+        if (data == null) {
+            float[] d = maker.get();
+            if (d.length != size()) {
+                throw new IllegalStateException(d.length + " values made for shape " + describe(shape));
+            }
+            data = d;
+            maker = null;
+        }
         return data;
     }
 
@@ -103,7 +136,7 @@ public final class Tensor {
         byte known = finite;
         if (known == 0) {
             known = 1;
-            for (float x : data) {
+            for (float x : data()) {
                 if (!Float.isFinite(x)) {
                     known = 2;
                     break;
@@ -116,7 +149,7 @@ public final class Tensor {
 
     /** The same values with another shape of equal size. */
     public Tensor reshape(int... newShape) {
-        return wrap(data, newShape.clone());
+        return wrap(data(), newShape.clone());
     }
 
     /**
@@ -134,7 +167,27 @@ public final class Tensor {
         int start = rows * cols == 0 ? 0 : offset(full);
         float[][] out = new float[rows][cols];
         for (int i = 0; i < rows; i++) {
-            System.arraycopy(data, start + i * cols, out[i], 0, cols);
+            System.arraycopy(data(), start + i * cols, out[i], 0, cols);
+        }
+        return out;
+    }
+
+    /**
+     * A copy of the values under the given leading indices, row-major: {@code weights.values(b, h)}
+     * of a {@code (b, h, t, s)} tensor is the {@code (t, s)} map, flat, copied once.
+     */
+    public float[] values(int... leading) {
+        if (leading.length > shape.length) {
+            throw new IllegalArgumentException("at most " + shape.length + " leading indices for shape "
+                    + describe(shape) + ", got " + leading.length);
+        }
+        int n = 1;
+        for (int i = leading.length; i < shape.length; i++) {
+            n *= shape[i];
+        }
+        float[] out = new float[n];
+        if (n > 0) {
+            System.arraycopy(data(), offset(Arrays.copyOf(leading, shape.length)), out, 0, n);
         }
         return out;
     }
@@ -149,14 +202,14 @@ public final class Tensor {
         int[] full = Arrays.copyOf(leading, shape.length);
         float[] out = new float[cols];
         if (cols > 0) {
-            System.arraycopy(data, offset(full), out, 0, cols);
+            System.arraycopy(data(), offset(full), out, 0, cols);
         }
         return out;
     }
 
     /** True if any value is NaN or infinite. */
     public boolean hasNonFinite() {
-        for (float v : data) {
+        for (float v : data()) {
             if (!Float.isFinite(v)) {
                 return true;
             }
@@ -194,12 +247,12 @@ public final class Tensor {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Tensor t && Arrays.equals(shape, t.shape) && Arrays.equals(data, t.data);
+        return o instanceof Tensor t && Arrays.equals(shape, t.shape) && Arrays.equals(data(), t.data());
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(shape) + Arrays.hashCode(data);
+        return 31 * Arrays.hashCode(shape) + Arrays.hashCode(data());
     }
 
     @Override

@@ -85,8 +85,44 @@ public record ColorScale(ColorMap map, double min, double max) {
      * heatmap's cells.
      */
     public void argb(float[] values, int[] into) {
-        for (int i = 0; i < values.length; i++) {
-            into[i] = argb(values[i]);
+        argb(values, null, into, values.length);
+    }
+
+    /** The colours of the values {@code values[cells[k]]} into {@code into[k]}, as {@link #argb(float[], int[])}. */
+    public void argb(float[] values, int[] cells, int[] into) {
+        argb(values, cells, into, cells.length);
+    }
+
+    private void argb(float[] values, int[] cells, int[] into, int n) {
+        if (max == min) {
+            java.util.Arrays.fill(into, 0, n, map.argb(0.5));
+            return;
+        }
+        // position() and map.argb() by hand, with a product instead of the quotient: the two
+        // differ by an ulp or so, which moves a value to the next colour only right at the edge
+        // between two, where the quotient decides as position() does; the same colours, 2-3 times
+        // faster (a long input's grid has millions of cells)
+        double span = max - min;
+        double inverse = 1 / span;
+        int[] table = map.leftToRight();
+        int size = table.length;
+        for (int k = 0; k < n; k++) {
+            double d = values[cells == null ? k : cells[k]] - min;
+            double x = d * inverse * size;
+            int colour;
+            if (!(x > 0)) {
+                colour = table[0];
+            } else if (x >= size) {
+                colour = table[size - 1];
+            } else {
+                int i = (int) x;
+                double edge = x - i;
+                if (edge < 1e-9 || edge > 1 - 1e-9) {
+                    i = (int) Math.min(size - 1, d / span * size);
+                }
+                colour = table[i];
+            }
+            into[k] = colour;
         }
     }
 

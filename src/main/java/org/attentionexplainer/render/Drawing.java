@@ -54,7 +54,11 @@ public record Drawing(double width, double height, int background, String fontFa
         }
 
         public Builder raster(double x, double y, double w, double h, int cols, int rows, int[] argb) {
-            marks.add(new Mark.Raster(ox + x, oy + y, w, h, cols, rows, argb));
+            return raster(x, y, w, h, cols, rows, Cells.of(argb));
+        }
+
+        public Builder raster(double x, double y, double w, double h, int cols, int rows, Cells cells) {
+            marks.add(new Mark.Raster(ox + x, oy + y, w, h, cols, rows, cells));
             return this;
         }
 

@@ -30,11 +30,20 @@ public sealed interface Mark {
      * A block of cells, {@code cols x rows} colours row-major, stretched over (x, y, w, h)
      * without smoothing: each value one crisp rectangle.
      */
-    record Raster(double x, double y, double w, double h, int cols, int rows, int[] argb) implements Mark {
+    record Raster(double x, double y, double w, double h, int cols, int rows, Cells cells) implements Mark {
         public Raster {
-            if (argb.length != cols * rows) {
-                throw new IllegalArgumentException(argb.length + " colours for " + cols + " x " + rows + " cells");
+            if (cells.count() != cols * rows) {
+                throw new IllegalArgumentException(cells.count() + " colours for " + cols + " x " + rows + " cells");
             }
+        }
+
+        public Raster(double x, double y, double w, double h, int cols, int rows, int[] argb) {
+            this(x, y, w, h, cols, rows, Cells.of(argb));
+        }
+
+        /** Every cell's colour, row-major (do not modify); see {@link Cells#all()}. */
+        public int[] argb() {
+            return cells.all();
         }
     }
 

@@ -67,46 +67,69 @@ final class PanelLayout {
      * each cell (alpha 0 where masked or not finite: the mask fill shows through), the
      * masked runs of each row (row, first column, end column), the largest |value|, whether
      * any value is negative or not finite (what the widest cell text depends on). A null
-     * scale makes a plain table: white cells, outlined, with their numbers.
+     * scale makes a plain table: white cells, outlined, with their numbers. The colours of a
+     * map of more than {@link #COLOURED_AT_ONCE} cells are made when asked for (see {@link Cells}).
      */
-    record Panel(HeatmapData data, ColorScale scale, String title, boolean sums, int[] argb, int[] maskedRuns,
+    record Panel(HeatmapData data, ColorScale scale, String title, boolean sums, Cells cells, int[] maskedRuns,
                  double maxAbs, boolean negative, boolean nonFinite, int outlinedRow) {
+        /**
+         * Maps of up to this many cells are coloured with the figure; larger ones (a long input's,
+         * 262 144 cells at 512 tokens) when a painter asks, cell by cell for the screen's pixels.
+         */
+        static final int COLOURED_AT_ONCE = 1 << 16;
+
         static Panel of(HeatmapData data, ColorScale scale, String title) {
             return of(data, scale, title, true);
         }
 
         /** @param sums false where row sums say nothing (a difference's rows sum to 0) */
         static Panel of(HeatmapData data, ColorScale scale, String title, boolean sums) {
-            double maxAbs = 0;
             boolean negative = false;
             boolean nonFinite = false;
             float[] v = data.values();
-            int[] argb = new int[v.length];
-            if (scale == null) {
-                java.util.Arrays.fill(argb, PLAIN_FILL);
-            } else {
-                scale.argb(v, argb);
-            }
-            boolean anyMasked = data.hasMasked();
             float largest = 0;
-            for (int i = 0; i < v.length; i++) {
-                float x = v[i];
-                if (Float.isFinite(x)) {
-                    float a = Math.abs(x);
-                    if (a > largest) {
-                        largest = a;
+            for (float x : v) {
+                // branches that almost never go the other way: a long input's million cells cost little
+                if (!(Math.abs(x) <= largest)) {
+                    if (Float.isFinite(x)) {
+                        largest = Math.abs(x);
+                    } else {
+                        nonFinite = true;
                     }
-                    negative |= x < 0;
-                    if (anyMasked && data.isMasked(i)) {
-                        argb[i] = 0;
-                    }
-                } else {
-                    nonFinite = true;
-                    argb[i] = 0;
+                }
+                if (x < 0 && x != Float.NEGATIVE_INFINITY) {
+                    negative = true;
                 }
             }
-            maxAbs = largest;
-            return new Panel(data, scale, title, sums, argb, runs(data), maxAbs, negative, nonFinite, -1);
+            boolean[] masked = data.hasMasked() ? data.masked() : null;
+            Cells cells = Cells.lazy(v.length, (chosen, into) -> colours(v, masked, scale, chosen, into),
+                    () -> colours(v, masked, scale, null, new int[v.length]));
+            if (v.length <= COLOURED_AT_ONCE) {
+                cells.all();
+            }
+            return new Panel(data, scale, title, sums, cells, runs(data), largest, negative, nonFinite, -1);
+        }
+
+        /**
+         * The colours of the cells {@code chosen} (all when null) into {@code into}: alpha 0 where
+         * masked or not finite, white in a plain table.
+         */
+        private static int[] colours(float[] v, boolean[] masked, ColorScale scale, int[] chosen, int[] into) {
+            int n = chosen == null ? v.length : chosen.length;
+            if (scale == null) {
+                java.util.Arrays.fill(into, 0, n, PLAIN_FILL);
+            } else if (chosen == null) {
+                scale.argb(v, into);
+            } else {
+                scale.argb(v, chosen, into);
+            }
+            for (int k = 0; k < n; k++) {
+                int i = chosen == null ? k : chosen[k];
+                if (!Float.isFinite(v[i]) || masked != null && masked[i]) {
+                    into[k] = 0;
+                }
+            }
+            return into;
         }
 
         /** The same panel with row {@code row} outlined (the query a lesson follows); -1 for none. */
@@ -114,7 +137,7 @@ final class PanelLayout {
             if (row < -1 || row >= data.rows()) {
                 throw new IllegalArgumentException("row " + row + " of " + data.rows());
             }
-            return new Panel(data, scale, title, sums, argb, maskedRuns, maxAbs, negative, nonFinite, row);
+            return new Panel(data, scale, title, sums, cells, maskedRuns, maxAbs, negative, nonFinite, row);
         }
 
         private static int[] runs(HeatmapData d) {

@@ -50,7 +50,7 @@ final class PanelPainter {
         if (panel.hasHidden()) {
             b.rect(plotX, plotY, w, h, st.maskFill());
         }
-        b.raster(plotX, plotY, w, h, cols, rows, panel.argb());
+        b.raster(plotX, plotY, w, h, cols, rows, panel.cells());
         int[] runs = panel.maskedRuns();
         if (runs.length > 0) {
             double[] boxes = new double[runs.length / 3 * 4];

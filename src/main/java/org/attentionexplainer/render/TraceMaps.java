@@ -12,29 +12,18 @@ public final class TraceMaps {
 
     /** The map of one head. */
     public static HeatmapData head(AttentionTrace trace, Stage stage, int batch, int head) {
-        Tensor t = stage.of(trace);
-        int rows = trace.queryLength();
-        int cols = trace.keyLength();
-        float[] values = new float[rows * cols];
-        float[][] m = t.matrix(batch, head);
-        for (int r = 0; r < rows; r++) {
-            System.arraycopy(m[r], 0, values, r * cols, cols);
-        }
-        return new HeatmapData(trace.tokens(), trace.sourceTokens(), values, mask(trace, stage, batch));
+        return new HeatmapData(trace.tokens(), trace.sourceTokens(), stage.of(trace).values(batch, head),
+                mask(trace, stage, batch));
     }
 
-    /** The maps of every head, in head order. */
+    /** The maps of every head, in head order: each head's values copied once, not the whole tensor first. */
     public static List<HeatmapData> heads(AttentionTrace trace, Stage stage, int batch) {
         Tensor t = stage.of(trace);
         int heads = trace.headCount();
-        int cells = trace.queryLength() * trace.keyLength();
-        float[] all = t.toArray();
         boolean[] mask = mask(trace, stage, batch);
         List<HeatmapData> maps = new ArrayList<>(heads);
         for (int h = 0; h < heads; h++) {
-            float[] values = new float[cells];
-            System.arraycopy(all, (batch * heads + h) * cells, values, 0, cells);
-            maps.add(new HeatmapData(trace.tokens(), trace.sourceTokens(), values, mask));
+            maps.add(new HeatmapData(trace.tokens(), trace.sourceTokens(), t.values(batch, h), mask));
         }
         return maps;
     }
@@ -44,12 +33,12 @@ public final class TraceMaps {
         if (!stage.showsMask()) {
             return null;
         }
-        float[] m = trace.mask().toArray();
+        float[] m = trace.mask().values(batch);
         int cells = trace.queryLength() * trace.keyLength();
         boolean[] flags = new boolean[cells];
         boolean any = false;
         for (int i = 0; i < cells; i++) {
-            flags[i] = m[batch * cells + i] != 0f;
+            flags[i] = m[i] != 0f;
             any |= flags[i];
         }
         return any ? flags : null;

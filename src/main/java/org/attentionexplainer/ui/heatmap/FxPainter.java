@@ -1,6 +1,6 @@
 package org.attentionexplainer.ui.heatmap;
 
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.Map;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
@@ -8,6 +8,7 @@ import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
+import org.attentionexplainer.render.Cells;
 import org.attentionexplainer.render.Drawing;
 import org.attentionexplainer.render.Mark;
 
@@ -17,11 +18,12 @@ import org.attentionexplainer.render.Mark;
  * scaled up without smoothing), so a 512 x 512 map costs one image, not 262 144 rectangles.
  */
 final class FxPainter {
-    /** The cells' images by their colour arrays: a repaint after a resize uploads nothing new. */
-    private Map<int[], WritableImage> images = new IdentityHashMap<>();
+    /** The cells' images by their colours: a repaint after a resize uploads nothing new. */
+    private Map<Cells, WritableImage> images = new HashMap<>();
 
     void paint(Drawing d, GraphicsContext gc) {
-        Map<int[], WritableImage> used = new IdentityHashMap<>();
+        Map<Cells, WritableImage> used = new HashMap<>();
+        Map<Mark.Raster, int[]> pixels = newPixels(d, outputScale(gc));
         gc.save();
         gc.setTextBaseline(VPos.CENTER);
         for (Mark mark : d.marks()) {
@@ -34,7 +36,7 @@ final class FxPainter {
             } else if (mark instanceof Mark.Text t) {
                 text(gc, t, d.fontFamily());
             } else if (mark instanceof Mark.Raster r) {
-                raster(gc, r, used);
+                raster(gc, r, used, pixels);
             } else if (mark instanceof Mark.Hatch h) {
                 hatch(gc, h);
             }
@@ -81,34 +83,73 @@ final class FxPainter {
     /**
      * A map with more cells than the screen has pixels for it (a long input in the grid) is
      * first sampled down to those pixels, nearest cell as the unsmoothed scaling would pick
-     * anyway: the image to convert and upload is then a few times smaller.
+     * anyway: the image to convert and upload is then a few times smaller, and only the cells
+     * sampled are coloured (see {@link Cells}).
      */
-    private void raster(GraphicsContext gc, Mark.Raster r, Map<int[], WritableImage> used) {
-        double scale = outputScale(gc);
-        int cols = (int) Math.min(r.cols(), Math.max(1, Math.ceil(r.w() * scale)));
-        int rows = (int) Math.min(r.rows(), Math.max(1, Math.ceil(r.h() * scale)));
-        WritableImage img = images.get(r.argb());
-        if (img == null || (int) img.getWidth() != cols || (int) img.getHeight() != rows) {
-            int[] pixels = cols == r.cols() && rows == r.rows() ? r.argb() : sample(r, cols, rows);
-            img = new WritableImage(cols, rows);
-            img.getPixelWriter().setPixels(0, 0, cols, rows, PixelFormat.getIntArgbPreInstance(),
-                    premultiplied(pixels), 0, cols);
+    private void raster(GraphicsContext gc, Mark.Raster r, Map<Cells, WritableImage> used,
+                        Map<Mark.Raster, int[]> pixels) {
+        int[] size = size(r, outputScale(gc));
+        WritableImage img = images.get(r.cells());
+        if (!fits(img, size)) {
+            img = new WritableImage(size[0], size[1]);
+            img.getPixelWriter().setPixels(0, 0, size[0], size[1], PixelFormat.getIntArgbPreInstance(),
+                    pixels.get(r), 0, size[0]);
         }
-        used.put(r.argb(), img);
+        used.put(r.cells(), img);
         gc.setImageSmoothing(false);
         gc.drawImage(img, r.x(), r.y(), r.w(), r.h());
         gc.setImageSmoothing(true);
     }
+
+    /** The image's pixels, cols x rows: the cells' or fewer, one per screen pixel. */
+    private static int[] size(Mark.Raster r, double scale) {
+        return new int[] {(int) Math.min(r.cols(), Math.max(1, Math.ceil(r.w() * scale))),
+            (int) Math.min(r.rows(), Math.max(1, Math.ceil(r.h() * scale)))};
+    }
+
+    private static boolean fits(WritableImage img, int[] size) {
+        return img != null && (int) img.getWidth() == size[0] && (int) img.getHeight() == size[1];
+    }
+
+    /**
+     * The premultiplied pixels of every raster whose image is not at hand, the grid's heads on
+     * both cores: sampling a long input's maps (12 heads of 512 x 512 cells) colours about a
+     * third of a million cells on the UI thread.
+     */
+    private Map<Mark.Raster, int[]> newPixels(Drawing d, double scale) {
+        java.util.List<Mark.Raster> toMake = new java.util.ArrayList<>();
+        long cells = 0;
+        for (Mark mark : d.marks()) {
+            if (mark instanceof Mark.Raster r && !fits(images.get(r.cells()), size(r, scale))) {
+                toMake.add(r);
+                cells += r.cells().count();
+            }
+        }
+        int[][] px = new int[toMake.size()][];
+        java.util.stream.IntStream all = java.util.stream.IntStream.range(0, px.length);
+        (cells > PARALLEL_CELLS ? all.parallel() : all).forEach(i -> {
+            Mark.Raster r = toMake.get(i);
+            int[] size = size(r, scale);
+            px[i] = premultiplied(size[0] == r.cols() && size[1] == r.rows() ? r.argb() : sample(r, size[0], size[1]));
+        });
+        Map<Mark.Raster, int[]> made = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < px.length; i++) {
+            made.put(toMake.get(i), px[i]);
+        }
+        return made;
+    }
+
+    /** Below this many cells in all, the rasters' pixels are made on the UI thread alone. */
+    private static final long PARALLEL_CELLS = 1 << 16;
 
     private static double outputScale(GraphicsContext gc) {
         javafx.scene.Scene scene = gc.getCanvas().getScene();
         return scene == null || scene.getWindow() == null ? 1 : Math.max(1, scene.getWindow().getOutputScaleX());
     }
 
-    /** The nearest cell of each of cols x rows pixels. */
+    /** The colour of the nearest cell of each of cols x rows pixels: only those cells are coloured. */
     static int[] sample(Mark.Raster r, int cols, int rows) {
-        int[] from = r.argb();
-        int[] to = new int[cols * rows];
+        int[] cell = new int[cols * rows];
         int[] sourceCol = new int[cols];
         for (int x = 0; x < cols; x++) {
             sourceCol[x] = (int) ((x + 0.5) * r.cols() / cols);
@@ -116,9 +157,11 @@ final class FxPainter {
         for (int y = 0; y < rows; y++) {
             int row = (int) ((y + 0.5) * r.rows() / rows) * r.cols();
             for (int x = 0; x < cols; x++) {
-                to[y * cols + x] = from[row + sourceCol[x]];
+                cell[y * cols + x] = row + sourceCol[x];
             }
         }
+        int[] to = new int[cell.length];
+        r.cells().argb(cell, to);
         return to;
     }
 

@@ -32,7 +32,9 @@ import org.testfx.api.FxToolkit;
  * <pre>OMP_NUM_THREADS=1 ./mvnw -B -o test -Dtest=ExplorerBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dtest.heap=1g -Dsurefire.excludedGroups=none</pre>
  *
- * <p>{@code -Dbench.cases=32,512} runs only the cases of those token counts.
+ * <p>{@code -Dbench.cases=32,512} runs only the cases of those token counts; {@code -Dhisto=true} writes
+ * a class histogram of each case's live heap to /tmp/histo-TOKENS.txt, {@code -Dheapdump=true} a heap
+ * dump to /tmp/heap-TOKENS.hprof (to see what keeps the live heap).
  *
  * <p>For each model it drags the temperature over 200 steps from 1 to 0.05 in two ways.
  * Step by step: each change waits for its picture; the time is from the property change to
@@ -121,6 +123,12 @@ class ExplorerBenchmark {
         if (Boolean.getBoolean("histo")) {
             new ProcessBuilder("jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.class_histogram")
                     .redirectOutput(new java.io.File("/tmp/histo-" + c.tokens() + ".txt")).start().waitFor();
+        }
+        if (Boolean.getBoolean("heapdump")) {
+            java.nio.file.Path dump = java.nio.file.Path.of("/tmp/heap-" + c.tokens() + ".hprof");
+            java.nio.file.Files.deleteIfExists(dump);
+            new ProcessBuilder("jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.heap_dump", dump.toString())
+                    .inheritIO().start().waitFor();
         }
         System.out.printf(Locale.ROOT, "%-22s step by step: median %.1f ms, p95 %.1f ms, max %.1f ms"
                         + " (of which until the trace: median %.1f ms); in the first frame after the change:"
@@ -263,9 +271,24 @@ class ExplorerBenchmark {
                 .getProcessCpuTime();
     }
 
+    /**
+     * The heap in use after two full collections. System.gc() does nothing while native code
+     * holds a Java array (G1's "GCLocker": JavaFX's software renderer does at every pulse), so
+     * it is asked again until the full collections have run; without that the "live" heap read
+     * was at times the heap in use, garbage and all (369 and 379 MiB for 126-168 MiB live).
+     */
     private static long liveHeap() {
-        for (int i = 0; i < 3; i++) {
+        java.lang.management.GarbageCollectorMXBean full = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .filter(b -> b.getName().contains("Old") || b.getName().contains("MarkSweep")).findFirst()
+                .orElse(null);
+        for (int done = 0, tries = 0; done < 2 && tries < 400; tries++) {
+            long before = full == null ? 0 : full.getCollectionCount();
             System.gc();
+            if (full == null || full.getCollectionCount() > before) {
+                done++;
+            } else {
+                sleep(5);
+            }
         }
         Runtime r = Runtime.getRuntime();
         return r.totalMemory() - r.freeMemory();
