@@ -5,9 +5,9 @@ import java.util.function.Supplier;
 /**
  * The colours of a {@link Mark.Raster}'s cells, row-major ARGB, made when first asked for. A
  * long input's grid has millions of cells, of which the screen draws about one per pixel: the
- * screen asks for the colours of those cells alone ({@link #argb(int)}), an exported picture
- * for all of them ({@link #all()}), which are then made once. Either way a cell has the same
- * colour.
+ * screen asks for the colours of those cells alone ({@link #argb(int[], int[])}), an exported
+ * picture for all of them ({@link #all()}), which are then made once. Either way a cell has the
+ * same colour.
  */
 public final class Cells {
     /** Colours of chosen cells: {@code into[k]} the colour of cell {@code cells[k]}. */
