@@ -65,9 +65,13 @@ class PresenterConsoleUiTest {
     }
 
     private void openOnMasks(Locale language) throws Exception {
+        openOnChapter(language, "masks");
+    }
+
+    private void openOnChapter(Locale language, String id) throws Exception {
         open(language, "chapters");
         ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
-        robot.interact(() -> chapters.goTo(RegisteredChapters.ids().indexOf("masks")));
+        robot.interact(() -> chapters.goTo(RegisteredChapters.ids().indexOf(id)));
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -143,10 +147,7 @@ class PresenterConsoleUiTest {
 
     @Test
     void afterTheMapsLastTileTheConsoleNamesTheTablesFirst() throws Exception {
-        open(Locale.ENGLISH, "chapters");
-        ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
-        robot.interact(() -> chapters.goTo(RegisteredChapters.ids().indexOf("flash")));
-        WaitForAsyncUtils.waitForFxEvents();
+        openOnChapter(Locale.ENGLISH, "flash");
         robot.interact(() -> screens.present(PROJECTOR, TEACHER));
         // the course's 8 tokens in tiles of 4 query rows by 2 keys: 8 tiles, the map's, then the running m and l's
         assertEquals("FlashAttention, tile by tile — part 1 of 2, step 1 of 8", text("#console-now"));
@@ -165,10 +166,7 @@ class PresenterConsoleUiTest {
      */
     @Test
     void theConsoleNamesTheStepsOfEachPartOfTheKvCacheChapter() throws Exception {
-        open(Locale.ENGLISH, "chapters");
-        ChaptersViewModel chapters = ((ChaptersScreen) model.currentProperty().get()).model();
-        robot.interact(() -> chapters.goTo(RegisteredChapters.ids().indexOf("kv-cache")));
-        WaitForAsyncUtils.waitForFxEvents();
+        openOnChapter(Locale.ENGLISH, "kv-cache");
         robot.interact(() -> screens.present(PROJECTOR, TEACHER));
         assertEquals("KV cache — part 1 of 5, step 1 of 6", text("#console-now"));
         assertEquals("KV cache — part 1 of 5, step 2 of 6", text("#console-upcoming"),

@@ -380,10 +380,7 @@ class ProjectorFxTest {
             assertEquals(roomy, settingsColumnShown());
             assertEquals(Boolean.toString(roomy), settings.get("explorer.settingsShown", null));
         }
-        javafx.scene.control.ToggleButton focus = robot.lookup(n -> "explorer-view-focus".equals(n.getId()))
-                .queryAs(javafx.scene.control.ToggleButton.class);
-        robot.interact(focus::fire);
-        settle();
+        focusOneHead();
         l = grid.shownProperty().get();
         System.out.println(describe("explorer head", grid));
         assertEquals(1, l.panelCount());
@@ -424,10 +421,7 @@ class ProjectorFxTest {
         assertTrue(l.cellSize() >= least, describe("explorer grid, 12 tokens", grid));
         assertTrue(SMALL ? l.labelsShown() : l.everyLabelShown(),
                 "token labels on the grid: " + describe("explorer grid, 12 tokens", grid));
-        javafx.scene.control.ToggleButton focus = robot.lookup(n -> "explorer-view-focus".equals(n.getId()))
-                .queryAs(javafx.scene.control.ToggleButton.class);
-        robot.interact(focus::fire);
-        settle();
+        focusOneHead();
         l = grid.shownProperty().get();
         System.out.println(describe("explorer head, 12 tokens", grid));
         assertEquals(1, l.panelCount());
@@ -703,5 +697,13 @@ class ProjectorFxTest {
         Node screen = robot.lookup(".tinygpt").query();
         assertEquals(List.of(), controlsOffTheWindow(screen), described);
         assertEquals(List.of(), cutLabels(screen), described);
+    }
+
+    /** Shows the explorer's one head instead of the grid, as its "One head" button does. */
+    private void focusOneHead() {
+        javafx.scene.control.ToggleButton focus = robot.lookup(n -> "explorer-view-focus".equals(n.getId()))
+                .queryAs(javafx.scene.control.ToggleButton.class);
+        robot.interact(focus::fire);
+        settle();
     }
 }
