@@ -63,16 +63,17 @@ final class ExplorerLoader {
     }
 
     /**
-     * A model made on the worker by {@code spec} (a trained layer), adopted whole; {@code then} follows,
-     * or {@code failed} with the line that says why it failed.
+     * A model made on the worker by {@code spec} (a trained layer), adopted whole if {@code take} still
+     * wants it when it arrives; {@code then} follows, or {@code failed} with the line that says why it failed.
      */
-    void loadTrained(String name, java.util.function.Supplier<AttentionSpec> spec, Runnable then,
+    void loadTrained(String name, java.util.function.Supplier<AttentionSpec> spec,
+                     java.util.function.BooleanSupplier take, Runnable then,
                      java.util.function.Consumer<String> failed) {
         ExplorerRequest now = request();
         run(name, () -> {
             AttentionSpec s = spec.get();
             return prepare(now, new LoadedData(name, s, null, null), AttentionControls.of(s), s.heads());
-        }, then, failed);
+        }, take, then, failed);
     }
 
     void loadInput(Path file) {
@@ -123,14 +124,16 @@ final class ExplorerLoader {
     }
 
     private void run(String name, java.util.function.Supplier<Prepared> task, Runnable then) {
-        run(name, task, then, why -> { });
+        run(name, task, () -> true, then, why -> { });
     }
 
-    private void run(String name, java.util.function.Supplier<Prepared> task, Runnable then,
-                     java.util.function.Consumer<String> failed) {
+    private void run(String name, java.util.function.Supplier<Prepared> task, java.util.function.BooleanSupplier take,
+                     Runnable then, java.util.function.Consumer<String> failed) {
         work.submit(task, p -> {
-            explorer.adopt(p, name);
-            then.run();
+            if (take.getAsBoolean()) {
+                explorer.adopt(p, name);
+                then.run();
+            }
         }, e -> {
             String why = i18n.get("explorer.error.load", name, Failures.describe(i18n, e));
             explorer.fail(why);

@@ -297,8 +297,9 @@ public final class ExplorerViewModel {
 
     /** A trained model's layer as a loaded spec, made on the worker; {@code then} follows its adoption. */
     void loadTrained(String name, java.util.function.Supplier<org.attentionexplainer.engine.AttentionSpec> spec,
-                     Runnable then, java.util.function.Consumer<String> failed) {
-        loader.loadTrained(name, spec, then, failed);
+                     java.util.function.BooleanSupplier take, Runnable then,
+                     java.util.function.Consumer<String> failed) {
+        loader.loadTrained(name, spec, take, then, failed);
     }
 
     /** The trained heads the explorer can show instead of seeded weights. */
@@ -320,6 +321,7 @@ public final class ExplorerViewModel {
 
     /** Back to the typed sentence and seeded weights. */
     public void useSentence() {
+        trained.stop();
         loaded.set(LoadedData.NONE);
         recompute();
     }

@@ -36,25 +36,33 @@ public final class TrainedHeads {
     private LoadedData ours;
     /** The heads of the sentence's model before trained heads were shown: back to the sentence restores them. */
     private int headsBefore;
+    /** The layer the trained heads are wanted of (from 0; -1 when not wanted): the shown one, or one on its way. */
+    private int wanted = -1;
+    /** True while a run of the model is on the worker; a newer wish waits for it and follows it. */
+    private boolean running;
+    /** True while this class's own result is being adopted (its change of the loaded model is no one else's). */
+    private boolean adopting;
 
     TrainedHeads(ExplorerViewModel vm, TrainedModel model) {
         this.vm = vm;
         this.model = model;
         vm.loadedProperty().addListener((o, a, b) -> {
-            if (b != ours) {
+            if (b != ours && !adopting) {
                 boolean wasOn = layer.get() >= 0;
+                wanted = -1;
                 layer.set(-1);
                 if (wasOn && b.isEmpty()) {
                     vm.headsProperty().set(headsBefore);
                 }
             }
         });
-        // a new sentence runs the model again; a new language names the layer in it
+        // a new sentence runs the model again, also while the first run is still on its way; a new language
+        // names the layer in it
         for (javafx.beans.Observable change : new javafx.beans.Observable[] {vm.sentenceProperty(),
             vm.i18n().localeProperty()}) {
             change.addListener(o -> {
-                if (layer.get() >= 0) {
-                    show(layer.get());
+                if (wanted >= 0) {
+                    show(wanted);
                 }
             });
         }
@@ -68,20 +76,37 @@ public final class TrainedHeads {
         return model.available();
     }
 
-    /** Runs the model on the sentence (loading it the first time) and shows the heads of {@code layer} (from 0). */
+    /**
+     * Runs the model on the sentence (loading it the first time) and shows the heads of {@code layer} (from 0).
+     * While a run is on its way, the newest wish follows it: one run at a time, and the last sentence typed
+     * is the one shown in the end.
+     */
     public void show(int layer) {
         if (!available() || layer < 0 || layer >= LAYERS) {
             return;
         }
-        if (this.layer.get() < 0) {
+        if (this.layer.get() < 0 && wanted < 0) {
             headsBefore = vm.headsProperty().get();
         }
+        wanted = layer;
+        if (!running) {
+            run(layer);
+        }
+    }
+
+    /** Trained heads are no longer wanted (back to the sentence): one on its way is not shown. */
+    void stop() {
+        wanted = -1;
+    }
+
+    private void run(int layer) {
         String sentence = vm.sentenceProperty().get();
         String name = vm.i18n().get("explorer.trained.name", MODEL_NAME, layer + 1);
         // from seeded weights to trained heads the picture waits for them; on trained heads already (a new
         // sentence, another layer) the last ones stay until the next arrive, as typing must not flicker
         loading.set(this.layer.get() < 0);
         failure.set("");
+        running = true;
         vm.loadTrained(name, () -> {
             try {
                 MiniLmModel m = model.get(f -> { });
@@ -91,10 +116,26 @@ public final class TrainedHeads {
                 throw new IllegalStateException(e.getMessage(), e);
             }
         }, () -> {
+            running = false;
+            if (wanted < 0) {
+                loading.set(false);
+                return false;
+            }
+            adopting = true;
+            return true;
+        }, () -> {
+            adopting = false;
             ours = vm.loadedProperty().get();
             this.layer.set(layer);
             loading.set(false);
+            boolean stale = wanted != layer || !sentence.equals(vm.sentenceProperty().get())
+                    || !name.equals(vm.i18n().get("explorer.trained.name", MODEL_NAME, wanted + 1));
+            if (wanted >= 0 && stale) {
+                run(wanted);
+            }
         }, why -> {
+            running = false;
+            wanted = this.layer.get();
             failure.set(why);
             loading.set(false);
         });

@@ -113,4 +113,77 @@ class ExplorerTrainedHeadsTest {
         assertTrue(vm.trained().randomBinding().get());
         assertEquals(3, vm.traceProperty().get().headDim());
     }
+
+    /** A worker that runs only when told to, on the FX thread: the order of events is the test's to choose. */
+    private static final class HeldWorker {
+        final java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
+        int ran;
+
+        AppContext context() {
+            return new AppContext(new I18n(Locale.ENGLISH), new BackgroundWork(tasks::add, Runnable::run),
+                    CompletableFuture.completedFuture(ENGINE), new MemorySettings());
+        }
+
+        /** Runs what waits, and what that asks for in turn, until nothing waits. */
+        void drain() {
+            while (!tasks.isEmpty()) {
+                ran++;
+                tasks.poll().run();
+            }
+        }
+    }
+
+    private List<String> tokens(ExplorerViewModel vm) {
+        return vm.traceProperty().get().spec().tokens();
+    }
+
+    @Test
+    void aSentenceTypedWhileTheModelStillLoadsIsTheOneShown() {
+        HeldWorker worker = new HeldWorker();
+        ExplorerViewModel vm = open(worker.context(), trained());
+        onFx(() -> {
+            for (String typed : new String[] {"the short s", "the short sent", "the short sentence"}) {
+                vm.sentenceProperty().set(typed);
+            }
+            worker.drain();
+        });
+        assertEquals(TrainedHeads.DEFAULT_LAYER, vm.trained().layerProperty().get());
+        assertEquals(List.of("[CLS]", "the", "short", "sentence", "[SEP]"), tokens(vm));
+    }
+
+    @Test
+    void typingOnTrainedHeadsRunsTheModelOnceAtATimeAndEndsOnTheLastSentence() {
+        HeldWorker worker = new HeldWorker();
+        ExplorerViewModel vm = open(worker.context(), trained());
+        onFx(worker::drain);
+        assertEquals(TrainedHeads.DEFAULT_LAYER, vm.trained().layerProperty().get());
+        int before = worker.ran;
+        onFx(() -> {
+            for (String typed : new String[] {"a", "a b", "a bi", "a bir", "a bird"}) {
+                vm.sentenceProperty().set(typed);
+            }
+            worker.drain();
+        });
+        assertEquals(List.of("[CLS]", "a", "bird", "[SEP]"), tokens(vm));
+        // five keystrokes: the model runs on "a", then once more on "a bird" (not once per key), and the
+        // seeded picture's coalesced requests run at most twice
+        assertTrue(worker.ran - before <= 2 + 2, "the model's runs wait for each other; "
+                + (worker.ran - before) + " tasks ran");
+        assertTrue(vm.trained().layerProperty().get() >= 0);
+    }
+
+    @Test
+    void backToTheSentenceWhileTrainedHeadsAreOnTheirWayKeepsTheSentencesModel() {
+        HeldWorker worker = new HeldWorker();
+        ExplorerViewModel vm = open(worker.context(), trained());
+        onFx(worker::drain);
+        onFx(() -> {
+            vm.sentenceProperty().set("a bird sings");
+            vm.useSentence();
+            worker.drain();
+        });
+        assertEquals(-1, vm.trained().layerProperty().get(), "the late trained heads are not shown");
+        assertTrue(vm.trained().randomBinding().get());
+        assertEquals(List.of("a", "bird", "sings"), tokens(vm));
+    }
 }
