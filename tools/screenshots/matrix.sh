@@ -12,7 +12,7 @@
 #
 # --step and --chapter (0-based) pick the walkthrough step and the chapter shown. Needs Xvfb,
 # xdotool and ImageMagick (Debian: apt-get install xvfb xdotool imagemagick) and GTK 3; build
-# the jar first with ./mvnw -B package -DskipTests. About 2 minutes per (size, theme, language)
+# the jar first with ./mvnw -B package -DskipTests. About 3 minutes per (size, theme, language)
 # on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -81,7 +81,9 @@ settle() {
   for ((i = 1; i < max; i++)); do
     sleep 1
     capture "$work/b.ppm"
-    if cmp -s "$work/a.ppm" "$work/b.ppm" && ! { [ -n "$before" ] && cmp -s "$work/b.ppm" "$before"; }; then
+    # a window just shown is one colour until its first frame: that is not the screen at rest
+    if cmp -s "$work/a.ppm" "$work/b.ppm" && ! { [ -n "$before" ] && cmp -s "$work/b.ppm" "$before"; } \
+        && [ "$(convert "$work/b.ppm" -format %k info:)" -gt 1 ]; then
       same=$((same + 1))
       [ "$same" -lt "$quiet_s" ] || break
     else
@@ -96,47 +98,25 @@ settle() {
   echo "$me: $file"
 }
 
-# go_to SCREEN: a click on its line in the navigation list on the left (31 px a line at zoom
-# 100%, below the 31 px menu bar), then the mouse out of the way. The app saves the screen it
-# shows in its preferences, written to disk every second here: that says whether it got there.
-# (Keys through the Go menu are not reliable on a display without a window manager: the menu's
-# Enter and its first Down are taken late or not at all.)
-go_to() {
-  local i n=0 size=$2
-  for i in "${!all_screens[@]}"; do [ "${all_screens[$i]}" = "$1" ] && n=$i; done
-  xdotool mousemove 60 $((31 + 31 * n + 15)) click 1
-  sleep 0.5
-  xdotool mousemove "${size%x*}" "${size#*x}"
-  for ((i = 0; i < 10; i++)); do
-    grep -q "key=\"screen\" value=\"$1\"" "$prefs/.java/.userPrefs/org/attentionexplainer/prefs.xml" && return 0
-    sleep 0.5
-  done
-  echo "$me: could not go to the screen $1 (the navigation list moved?); its pictures are left out" >&2
-  return 1
-}
-
 for size in "${size_list[@]}"; do
   for theme in "${theme_list[@]}"; do
     theme=${theme//-/_}
     for lang in "${lang_list[@]}"; do
       tag="$size-$(tr 'A-Z_' 'a-z-' <<<"$theme")-$lang"
-      prefs="$work/$tag"
-      # the window fills the display at its top left: without a window manager, "maximized" does nothing
-      write_prefs "$prefs" screen=home language="$lang" theme="$theme" walkthroughStep="$step" chapter="$chapter" \
-          window.x=0 window.y=0 window.width="${size%x*}" window.height="${size#*x}"
-      start_app "$size" "$jar" "$prefs" "$out/$tag.log" -Djava.util.prefs.syncInterval=1 || { stop_app; continue; }
-      rm -f "$work/last.ppm"
-      before=""
       for screen in "${screen_list[@]}"; do
-        go_to "$screen" "$size" || continue
-        settle "$out/$tag-$screen.png" "${max_wait[$screen]}" "${quiet[$screen]}" "$before"
+        # the app opens on the screen it was left on: one start per screen reaches every screen at every
+        # size (a click on the navigation list does not: below 80 em the list folds into a menu); the
+        # window fills the display at its top left, as without a window manager "maximized" does nothing
+        prefs="$work/$tag-$screen"
+        write_prefs "$prefs" screen="$screen" language="$lang" theme="$theme" walkthroughStep="$step" \
+            chapter="$chapter" window.x=0 window.y=0 window.width="${size%x*}" window.height="${size#*x}"
+        start_app "$size" "$jar" "$prefs" "$out/$tag-$screen.log" || { stop_app; continue; }
+        rm -f "$work/last.ppm"
+        settle "$out/$tag-$screen.png" "${max_wait[$screen]}" "${quiet[$screen]}"
         xdotool key F5
         settle "$out/$tag-$screen-present.png" 20 2 "$work/last.ppm"
-        xdotool key F5
-        settle - 20 2 "$work/last.ppm"
-        before="$work/last.ppm"
+        stop_app
       done
-      stop_app
     done
   done
 done
