@@ -60,8 +60,8 @@ class ProjectorChapterPartsFxTest extends ProjectorFixture {
 
     /**
      * {@code lines} whole in the window and on the slide, and at least {@link #LEAST_SHARE} of its
-     * height, unless they already reach as far as they may: their lines' type at its largest, 1.75 times the
-     * slide's, or a table in them as wide as the slide.
+     * height, unless they already reach as far as they may: the type of their lines or their table's cells at
+     * its largest, 1.75 times the slide's, or a table in them as wide as the slide.
      */
     private void assertFills(Node lines, String what) {
         Bounds b = lines.localToScene(lines.getLayoutBounds());
@@ -71,7 +71,8 @@ class ProjectorChapterPartsFxTest extends ProjectorFixture {
         // measured on the FX thread, whose text layout is shared
         double[] measured = new double[2];
         robot.interact(() -> {
-            measured[0] = lines.lookupAll(".page-result").stream().filter(n -> n instanceof javafx.scene.control.Label)
+            measured[0] = java.util.stream.Stream.concat(lines.lookupAll(".page-result").stream(),
+                            lines.lookupAll(".chapter-cell").stream()).filter(n -> n instanceof javafx.scene.control.Label)
                     .mapToDouble(n -> ((javafx.scene.control.Label) n).getFont().getSize()).max().orElse(0);
             measured[1] = lines.lookupAll(".chapter-table").stream().mapToDouble(n -> n.prefWidth(-1)).max().orElse(0);
         });
