@@ -29,6 +29,8 @@ public final class PageLayout {
      * become a slide's headline-sized text, never a poster.
      */
     private static final double LINES_MAX_SCALE = 1.75;
+    /** How many halvings {@link #fillWhilePresenting} takes between the page's type and its largest. */
+    private static final int FIT_STEPS = 8;
     /** The style class of lines that {@link #fillWhilePresenting} sizes. */
     public static final String FILLED_LINES = "page-filled-lines";
     /** Room for the column's vertical scroll bar and border. */
@@ -154,9 +156,6 @@ public final class PageLayout {
             }
         });
     }
-
-    /** Steps between the page's type and the largest that {@link #fillWhilePresenting} tries. */
-    private static final int FIT_STEPS = 8;
 
     private static void fitLines(Region lines, double maxScale) {
         ScrollPane pane = scrollPane(lines);
