@@ -137,6 +137,16 @@ abstract class ChapterPage<M extends Chapter> {
     }
 
     /**
+     * A part whose figure is its lines of text (or a small table): presenting, their type grows until
+     * they fill the slide, as a map does ({@link PageLayout#fillWhilePresenting}).
+     */
+    static Node linesPart(ChaptersViewModel chapters, Node... nodes) {
+        Node box = part(nodes);
+        PageLayout.fillWhilePresenting((javafx.scene.layout.Region) box, chapters.presentingProperty());
+        return box;
+    }
+
+    /**
      * Computes the numbers now and again whenever one of {@code inputs} changes, in the
      * background; a slider drag computes only the newest setting. {@code task} reads the inputs
      * (on the FX thread) and returns the computation to run.

@@ -113,7 +113,7 @@ final class CostPage extends ChapterPage<CostChapter> {
         fillChart(chart, c.get());
         answerSection("chapter.cost.memory.title", "doubling");
         answerSection("chapter.cost.correction.title", "correction");
-        return layout(chapters, controls, new VBox(part(answer(chapters, figures, "kv")),
+        return layout(chapters, controls, new VBox(linesPart(chapters, answer(chapters, figures, "kv")),
                 part(chart, answer(chapters, correction, "correction"))));
     }
 

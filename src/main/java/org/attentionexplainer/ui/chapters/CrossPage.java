@@ -50,6 +50,6 @@ final class CrossPage extends ChapterPage<CrossChapter> {
         }, cr);
         answerSection("chapter.cross.shape.title", "columns");
         return layout(chapters, null, new VBox(part(answer(chapters, map, "columns", "strongest")),
-                part(answer(chapters, shape, "columns"), answer(chapters, strongest, "strongest"))));
+                linesPart(chapters, answer(chapters, shape, "columns"), answer(chapters, strongest, "strongest"))));
     }
 }

@@ -75,7 +75,7 @@ final class HardSoftPage extends ChapterPage<HardSoftChapter> {
         }, hs);
         return layout(chapters, controls, new VBox(part(answer(chapters, row, "strongest"),
                 answer(chapters, soft, "strongest")), part(answer(chapters, hard, "strongest")),
-                part(PageLayout.label(i18n.text("chapter.ui.hardsoft.store"), "page-heading"),
+                linesPart(chapters, PageLayout.label(i18n.text("chapter.ui.hardsoft.store"), "page-heading"),
                 answer(chapters, store, "recipe"), blend)));
     }
 

@@ -134,6 +134,7 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         // at a desk the map leaves room on the visible page for the lines under it; presenting, they are the next part
         VBox lines = new VBox(linesHeading, text, work, answered);
         lines.getStyleClass().add("kv-gen-lines");
+        PageLayout.fillWhilePresenting(lines, presenting);
         map.roomBelowProperty().bind(Bindings.createDoubleBinding(() -> presenting.get() ? 0
                 : gap.get() + lines.getHeight(), presenting, gap, lines.heightProperty()));
         return new Node[] {new VBox(heading, intro, map), lines};

@@ -74,7 +74,7 @@ final class WindowPage extends ChapterPage<WindowChapter> {
         answerSection("chapter.window.cache.title", "cache");
         return layout(chapters, controls, new VBox(part(band, lost),
                 part(answer(chapters, reach, "reach"), answer(chapters, reachText, "reach")),
-                part(PageLayout.label(i18n.text("chapter.ui.window.table"), "page-heading"),
+                linesPart(chapters, PageLayout.label(i18n.text("chapter.ui.window.table"), "page-heading"),
                         answer(chapters, table, "cache"))));
     }
 

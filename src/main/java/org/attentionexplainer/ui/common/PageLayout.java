@@ -24,6 +24,15 @@ import org.attentionexplainer.ui.i18n.I18n;
 public final class PageLayout {
     /** The most the explanation takes when its inputs need more (large type, a long language). */
     private static final double LEFT_MAX_SHARE = 0.5;
+    /**
+     * The most that lines of text filling a slide grow, times the slide's type: a few short lines
+     * become a slide's headline-sized text, never a poster.
+     */
+    private static final double LINES_MAX_SCALE = 1.75;
+    /** How many halvings {@link #fillWhilePresenting} takes between the page's type and its largest. */
+    private static final int FIT_STEPS = 8;
+    /** The style class of lines that {@link #fillWhilePresenting} sizes. */
+    public static final String FILLED_LINES = "page-filled-lines";
     /** Room for the column's vertical scroll bar and border. */
     private static final double SCROLL_BAR = 24;
 
@@ -112,6 +121,100 @@ public final class PageLayout {
         error.addListener(o -> restyle.run());
         restyle.run();
         return message;
+    }
+
+    /**
+     * Presenting, sets the type of {@code lines} (a part of a page whose figure is its lines of text,
+     * or a small table) as large as lets them fill the visible height of the page they scroll in, up to
+     * {@link #LINES_MAX_SCALE} times the slide's type, as a map fills its slide; out of presentation
+     * mode they keep the page's type. It follows the window, the zoom and the lines' own changes.
+     */
+    public static void fillWhilePresenting(Region lines, ObservableValue<Boolean> presenting) {
+        lines.getStyleClass().add(FILLED_LINES);
+        boolean[] pending = new boolean[1];
+        Runnable fit = () -> {
+            pending[0] = false;
+            fitLines(lines, Boolean.TRUE.equals(presenting.getValue()) ? LINES_MAX_SCALE : 1);
+        };
+        javafx.beans.InvalidationListener later = o -> {
+            if (!pending[0]) {
+                pending[0] = true;
+                javafx.application.Platform.runLater(fit);
+            }
+        };
+        presenting.addListener(later);
+        // a height of its own that changed (a step's line that wraps once more, the zoom) asks for a new fit;
+        // the fit is measured afresh each time, so the height its own type gives asks for the same type again
+        lines.widthProperty().addListener(later);
+        lines.heightProperty().addListener(later);
+        ScrollPane[] watched = new ScrollPane[1];
+        lines.sceneProperty().addListener((o, a, b) -> {
+            ScrollPane pane = scrollPane(lines);
+            if (pane != null && pane != watched[0]) {
+                watched[0] = pane;
+                pane.viewportBoundsProperty().addListener(later);
+            }
+        });
+    }
+
+    private static void fitLines(Region lines, double maxScale) {
+        ScrollPane pane = scrollPane(lines);
+        double width = lines.getWidth();
+        if (maxScale <= 1 || pane == null || width <= 0) {
+            lines.setStyle("");
+            return;
+        }
+        double room = pane.getViewportBounds().getHeight();
+        for (javafx.scene.Parent p = lines.getParent(); p != pane && p != null; p = p.getParent()) {
+            if (p instanceof Region r) {
+                room -= r.getInsets().getTop() + r.getInsets().getBottom();
+            }
+        }
+        // the largest scale whose lines, wrapped at the width they have, are no taller than the room
+        double fits = 1;
+        double tooLarge = maxScale + 1e-9;
+        if (scaledHeight(lines, maxScale, width) <= room) {
+            fits = maxScale;
+        } else {
+            for (int i = 0; i < FIT_STEPS; i++) {
+                double mid = (fits + tooLarge) / 2;
+                if (scaledHeight(lines, mid, width) <= room) {
+                    fits = mid;
+                } else {
+                    tooLarge = mid;
+                }
+            }
+        }
+        lines.setStyle(fontScale(fits));
+        lines.applyCss();
+    }
+
+    /**
+     * The height of {@code lines} in type {@code scale} times the page's at {@code width}; infinite where
+     * a table among them (whose cells are never wrapped) would be wider than that.
+     */
+    private static double scaledHeight(Region lines, double scale, double width) {
+        lines.setStyle(fontScale(scale));
+        lines.applyCss();
+        for (Node table : lines.lookupAll(".chapter-table")) {
+            if (scale > 1 && table.prefWidth(-1) > width) {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        return lines.prefHeight(width);
+    }
+
+    private static String fontScale(double scale) {
+        return scale == 1 ? "" : String.format(java.util.Locale.ROOT, "-fx-font-size: %.3fem;", scale);
+    }
+
+    private static ScrollPane scrollPane(Node node) {
+        for (javafx.scene.Parent p = node.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof ScrollPane s) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /** Hides {@code nodes}, and frees their room, while {@code presenting}. */
