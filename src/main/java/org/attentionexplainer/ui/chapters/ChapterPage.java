@@ -292,6 +292,11 @@ abstract class ChapterPage<M extends Chapter> {
                 strip.setFitToWidth(true);
                 strip.setMinWidth(0);
                 strip.minViewportHeightProperty().bind(grid.heightProperty());
+                // as tall as the table laid out at its width: the table's own preferred height, asked with no
+                // width, wraps its notes at their narrowest and came out five times the table's (1401 px for 278)
+                strip.prefViewportHeightProperty().bind(grid.heightProperty());
+                // after the layout pass that set it: a size asked for within the pass stays cached in the panes above
+                grid.heightProperty().addListener(o -> javafx.application.Platform.runLater(strip::requestLayout));
                 strip.getStyleClass().add("chapter-table-strip");
                 strip.visibleProperty().bind(grid.visibleProperty());
                 strip.managedProperty().bind(grid.managedProperty());

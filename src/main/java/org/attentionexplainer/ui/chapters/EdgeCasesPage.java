@@ -93,12 +93,10 @@ final class EdgeCasesPage extends ChapterPage<EdgeCasesChapter.Single> {
         growth.addListener((o, a, b) -> plot.run());
         i18n.localeProperty().addListener((o, a, b) -> plot.run());
         plot.run();
-        VBox charts = new VBox(memory, time);
-        charts.getStyleClass().add("edge-charts");
         answerSection("chapter.edge.single.title", "single");
         answerSection("chapter.edge.long.title", "entries");
         return layout(chapters, null, new VBox(part(emptyText, answer(chapters, map, "single"),
-                answer(chapters, singleText, "single")), part(charts, answer(chapters, longText, "entries"))));
+                answer(chapters, singleText, "single")), part(memory), part(time, answer(chapters, longText, "entries"))));
     }
 
     private static NumberAxis lengthAxis() {

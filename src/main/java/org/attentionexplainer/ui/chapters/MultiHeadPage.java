@@ -56,7 +56,7 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
         Label diff = PageLayout.text(i18n, Bindings.createObjectBinding(
                 () -> mh.get() == null ? null : mh.get().differenceText(), mh), "multihead-difference", "page-result");
         answerSection("chapter.multihead.fused.title", "fused");
-        return layout(chapters, null, new VBox(part(answer(chapters, shapes, "hd", "shape"), heads),
+        return layout(chapters, null, new VBox(part(answer(chapters, shapes, "hd", "shape")), part(heads),
                 part(output, answer(chapters, diff, "fused"))));
     }
 

@@ -8,6 +8,7 @@ import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.Node;
 import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.common.PageLayout;
+import org.attentionexplainer.ui.heatmap.HeatmapControl;
 
 /**
  * The parts of a chapter's page that a presenter shows one at a time (its first map, then the
@@ -44,6 +45,7 @@ final class Parts {
             part.visibleProperty().bind(Bindings.createBooleanBinding(
                     () -> !presenting.get() || Math.min(shown.get(), last) == index, presenting, shown));
             part.managedProperty().bind(part.visibleProperty());
+            leaveRoomForTheRest(part, presenting);
             // a step can change the height of what the part shows (a line that wraps once more): the part
             // is brought to the slide's top again, not left where the scroll pane's fraction now points
             if (steps(i) != null) {
@@ -55,6 +57,61 @@ final class Parts {
             }
         }
         presenting.addListener((o, was, now) -> first());
+    }
+
+    /**
+     * Presenting, a part's one map (which grows to the visible page's height) leaves room on the slide for
+     * what stands with it in the part, its lines of text above and below, so that the whole part is on the
+     * slide. A page that sets the room itself, or a part of several maps, is left as it is.
+     */
+    private static void leaveRoomForTheRest(Node part, ObservableBooleanValue presenting) {
+        if (!(part instanceof VBox box)) {
+            return;
+        }
+        Node holder = null;
+        HeatmapControl map = null;
+        for (Node child : box.getChildren()) {
+            List<HeatmapControl> maps = maps(child);
+            if (maps.size() > 1 || (maps.size() == 1 && map != null)) {
+                return;
+            }
+            if (maps.size() == 1) {
+                holder = child;
+                map = maps.get(0);
+            }
+        }
+        if (map == null || map.roomBelowProperty().isBound()) {
+            return;
+        }
+        Node mapHolder = holder;
+        List<javafx.beans.Observable> watched = new java.util.ArrayList<>(List.of(presenting, box.spacingProperty()));
+        for (Node child : box.getChildren()) {
+            if (child != mapHolder && child instanceof javafx.scene.layout.Region r) {
+                watched.add(r.heightProperty());
+                watched.add(r.managedProperty());
+            }
+        }
+        map.roomBelowProperty().bind(Bindings.createDoubleBinding(() -> {
+            if (!presenting.get()) {
+                return 0.0;
+            }
+            double rest = 0;
+            for (Node child : box.getChildren()) {
+                if (child != mapHolder && child.isManaged() && child instanceof javafx.scene.layout.Region r) {
+                    rest += r.getHeight() + box.getSpacing();
+                }
+            }
+            return rest;
+        }, watched.toArray(javafx.beans.Observable[]::new)));
+    }
+
+    /** The maps that grow with their width in {@code node}, itself or within. */
+    private static List<HeatmapControl> maps(Node node) {
+        if (node instanceof HeatmapControl c) {
+            return c.isFillWidth() ? List.of(c) : List.of();
+        }
+        return node.lookupAll("." + HeatmapControl.STYLE_CLASS).stream()
+                .filter(n -> n instanceof HeatmapControl c && c.isFillWidth()).map(n -> (HeatmapControl) n).toList();
     }
 
     /** A part of a page's visual: {@code nodes} one under the other. */

@@ -128,6 +128,10 @@ public final class HeatmapControl extends Control {
         fillWidth.set(on);
     }
 
+    public boolean isFillWidth() {
+        return fillWidth.get();
+    }
+
     /**
      * With {@link #fillWidthProperty()}: the height kept free under the map in the visible part of
      * the scroll pane, for lines that belong with it on a slide (a step's text under its map).
