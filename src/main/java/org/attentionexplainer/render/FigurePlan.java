@@ -46,15 +46,23 @@ record FigurePlan(CellFit sizing, double pad, CellFit.Fit fit, List<PanelLayout>
         LegendPlace place = LegendPlace.BESIDE;
         CellFit.Fit best = sizing.best(specs, fixedColumns, gridW, gridH, 1);
         double titleW = HeatmapOptions.present(opt.title()) ? m.width(opt.title(), 1.3 * f, true) : 0;
+        // a one-line caption that the title's line holds beside the title gives the maps its room
+        double captionW = captionLines == 1 && titleW > 0 && Double.isFinite(maxWidth)
+                ? gap + m.width(opt.caption(), 0.9 * f, false) : Double.POSITIVE_INFINITY;
+        boolean captionInTitle = false;
         if (!legends.isEmpty() && Double.isFinite(maxWidth) && best.cell() < opt.maxCell()) {
-            if (legends.size() == 1 && titleW > 0 && titleW + gap + legends.get(0).rowWidth(legends.get(0).rowBar(0))
-                    <= w) {
-                CellFit.Fit inTitle = sizing.best(specs, fixedColumns, w, h - titleHeight(opt, LegendPlace.TITLE), 1);
+            double barRow = titleW + gap + legends.get(0).rowWidth(legends.get(0).rowBar(0));
+            if (legends.size() == 1 && titleW > 0 && barRow <= w) {
+                // the caption too, between the title and the bar, where the line holds all three
+                boolean withCaption = barRow + captionW <= w;
+                double inTitleH = h - titleHeight(opt, LegendPlace.TITLE) + (withCaption ? captionH : 0);
+                CellFit.Fit inTitle = sizing.best(specs, fixedColumns, w, inTitleH, 1);
                 if (inTitle.cell() > best.cell()) {
                     best = inTitle;
                     place = LegendPlace.TITLE;
                     gridW = w;
-                    gridH = h - titleHeight(opt, place);
+                    gridH = inTitleH;
+                    captionInTitle = withCaption;
                 }
             }
             // below the maps the legend needs less of a gap: nothing is written under the last row of cells
@@ -69,6 +77,7 @@ record FigurePlan(CellFit sizing, double pad, CellFit.Fit fit, List<PanelLayout>
                 place = LegendPlace.BELOW;
                 gridW = w;
                 gridH = h - titleHeight(opt, place) - rowsH;
+                captionInTitle = false;
             }
         }
         // panel titles that need more lines get them in every panel, so that the maps line up; the
@@ -85,11 +94,8 @@ record FigurePlan(CellFit sizing, double pad, CellFit.Fit fit, List<PanelLayout>
             best = sizing.best(specs, fixedColumns, gridW, gridH, titleLines);
             made = sizing.make(specs, best, titleLines);
         }
-        // a one-line caption that the title's line holds beside the title gives the maps its room, where they
-        // need the height
-        boolean captionInTitle = false;
-        if (place != LegendPlace.TITLE && captionLines == 1 && titleW > 0 && Double.isFinite(maxWidth)
-                && best.cell() < opt.maxCell() && titleW + gap + m.width(opt.caption(), 0.9 * f, false) <= w) {
+        // where the maps need the height, the caption moves up beside the title
+        if (place != LegendPlace.TITLE && best.cell() < opt.maxCell() && titleW + captionW <= w) {
             CellFit.Fit up = sizing.best(specs, fixedColumns, gridW, gridH + captionH, titleLines);
             if (up.cell() > best.cell()) {
                 best = up;
