@@ -86,7 +86,8 @@ public final class FigureLayout {
         if (sharedAxes && Double.isFinite(maxWidth) && plan.fit().cell() < opt.maxCell()) {
             FigurePlan tight = FigurePlan.of(specs, fixedColumns, new CellFit(opt, TIGHT_GAP * f, TIGHT_GAP * f,
                     everyRowLabelled, labelWidth, m), TIGHT_PAD * f, legends, maxWidth, maxHeight, m);
-            if (tight.fit().cell() > plan.fit().cell()) {
+            if (tight.fit().labels() && !plan.fit().labels()
+                    || tight.fit().labels() == plan.fit().labels() && tight.fit().cell() > plan.fit().cell()) {
                 plan = tight;
             }
         }

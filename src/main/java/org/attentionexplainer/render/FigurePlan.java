@@ -55,7 +55,7 @@ record FigurePlan(CellFit sizing, double pad, CellFit.Fit fit, List<PanelLayout>
                 // the caption too, between the title and the bar, where the line holds all three
                 Choice inTitle = Choice.of(sizing, specs, fixedColumns, w, h - titleHeight(opt, LegendPlace.TITLE),
                         captionH, barRow + captionW <= w);
-                if (inTitle.fit().cell() > best.fit().cell()) {
+                if (inTitle.beats(best)) {
                     best = inTitle;
                     place = LegendPlace.TITLE;
                 }
@@ -67,7 +67,7 @@ record FigurePlan(CellFit sizing, double pad, CellFit.Fit fit, List<PanelLayout>
             }
             Choice under = Choice.of(sizing, specs, fixedColumns, w, h - titleHeight(opt, LegendPlace.BELOW) - rowsH,
                     captionH, titleW + captionW <= w);
-            if (under.fit().cell() > best.fit().cell()) {
+            if (under.beats(best)) {
                 best = under;
                 place = LegendPlace.BELOW;
             }
@@ -100,11 +100,17 @@ record FigurePlan(CellFit sizing, double pad, CellFit.Fit fit, List<PanelLayout>
             CellFit.Fit under = sizing.best(specs, fixedColumns, gridW, gridH, 1);
             if (captionFits && captionH > 0 && under.cell() < sizing.options().maxCell()) {
                 CellFit.Fit up = sizing.best(specs, fixedColumns, gridW, gridH + captionH, 1);
-                if (up.cell() > under.cell()) {
-                    return new Choice(up, gridW, gridH + captionH, true);
-                }
+                Choice moved = new Choice(up, gridW, gridH + captionH, true);
+                Choice kept = new Choice(under, gridW, gridH, false);
+                return moved.beats(kept) ? moved : kept;
             }
             return new Choice(under, gridW, gridH, false);
+        }
+
+        /** Labelled maps beat larger cells without their tokens, as in {@link CellFit#best}; else larger cells. */
+        boolean beats(Choice other) {
+            return fit.labels() && !other.fit.labels()
+                    || fit.labels() == other.fit.labels() && fit.cell() > other.fit.cell();
         }
     }
 
