@@ -86,7 +86,8 @@ public final class FigureLayout {
         if (sharedAxes && Double.isFinite(maxWidth) && plan.fit().cell() < opt.maxCell()) {
             FigurePlan tight = FigurePlan.of(specs, fixedColumns, new CellFit(opt, TIGHT_GAP * f, TIGHT_GAP * f,
                     everyRowLabelled, labelWidth, m), TIGHT_PAD * f, legends, maxWidth, maxHeight, m);
-            if (tight.fit().cell() > plan.fit().cell()) {
+            if (tight.fit().labels() && !plan.fit().labels()
+                    || tight.fit().labels() == plan.fit().labels() && tight.fit().cell() > plan.fit().cell()) {
                 plan = tight;
             }
         }
@@ -127,12 +128,15 @@ public final class FigureLayout {
         barHeights = new double[legends.size()];
         double legendBottom = gridTop;
         double legendRight = pad + gridW;
+        captionInTitle = plan.captionInTitle();
+        // the caption in the title's line, right of the title and left of a colour bar there
+        double captionBeside = captionInTitle ? m.width(opt.caption(), 0.9 * f, false) + gap : 0;
         if (legendPlace == FigurePlan.LegendPlace.TITLE) {
             // level with the title, as far right as the maps reach (further only if the title leaves no room)
             LegendLayout l = legends.get(0);
-            barHeights[0] = l.rowBar(gridW - titleW - gap);
+            barHeights[0] = l.rowBar(gridW - titleW - gap - captionBeside);
             double rowW = l.rowWidth(barHeights[0]);
-            legendRight = pad + Math.max(gridW, titleW + gap + rowW);
+            legendRight = pad + Math.max(gridW, titleW + gap + captionBeside + rowW);
             legendX = legendRight - rowW;
             legendY = pad + 0.35 * f;
         } else if (legendPlace == FigurePlan.LegendPlace.BELOW) {
@@ -168,7 +172,6 @@ public final class FigureLayout {
         }
         double contentW = Math.max(legendRight, pad + titleW);
         double wrapW = Double.isFinite(maxWidth) ? maxWidth - 2 * pad : Math.max(contentW - pad, 30 * f);
-        captionInTitle = plan.captionInTitle();
         if (captionInTitle) {
             contentW = Math.max(contentW, pad + titleW + gap + m.width(opt.caption(), 0.9 * f, false));
         }
@@ -200,7 +203,8 @@ public final class FigureLayout {
             b.text(opt.title(), pad, pad + 0.9 * f, 1.3 * f, true, Mark.Anchor.START, false, st.text());
         }
         if (captionInTitle) {
-            b.text(opt.caption(), width - pad, pad + 0.9 * f, 0.9 * f, false, Mark.Anchor.END, false, st.muted());
+            double right = legendPlace == FigurePlan.LegendPlace.TITLE ? legendX - gap : width - pad;
+            b.text(opt.caption(), right, pad + 0.9 * f, 0.9 * f, false, Mark.Anchor.END, false, st.muted());
         }
         for (int i = 0; i < panels.size(); i++) {
             double[] o = panelOrigin(i);

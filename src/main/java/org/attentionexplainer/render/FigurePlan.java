@@ -43,18 +43,21 @@ record FigurePlan(CellFit sizing, double pad, CellFit.Fit fit, List<PanelLayout>
         double h = maxHeight - 2 * pad - captionH;
         double gridW = w - (legends.isEmpty() ? 0 : gap + legendW);
         double gridH = h - titleHeight(opt, LegendPlace.BESIDE);
-        LegendPlace place = LegendPlace.BESIDE;
-        CellFit.Fit best = sizing.best(specs, fixedColumns, gridW, gridH, 1);
         double titleW = HeatmapOptions.present(opt.title()) ? m.width(opt.title(), 1.3 * f, true) : 0;
-        if (!legends.isEmpty() && Double.isFinite(maxWidth) && best.cell() < opt.maxCell()) {
-            if (legends.size() == 1 && titleW > 0 && titleW + gap + legends.get(0).rowWidth(legends.get(0).rowBar(0))
-                    <= w) {
-                CellFit.Fit inTitle = sizing.best(specs, fixedColumns, w, h - titleHeight(opt, LegendPlace.TITLE), 1);
-                if (inTitle.cell() > best.cell()) {
+        // a one-line caption that the title's line holds beside the title gives the maps its room
+        double captionW = captionLines == 1 && titleW > 0 && Double.isFinite(maxWidth)
+                ? gap + m.width(opt.caption(), 0.9 * f, false) : Double.POSITIVE_INFINITY;
+        LegendPlace place = LegendPlace.BESIDE;
+        Choice best = Choice.of(sizing, specs, fixedColumns, gridW, gridH, captionH, titleW + captionW <= w);
+        if (!legends.isEmpty() && Double.isFinite(maxWidth) && best.fit().cell() < opt.maxCell()) {
+            double barRow = titleW + gap + legends.get(0).rowWidth(legends.get(0).rowBar(0));
+            if (legends.size() == 1 && titleW > 0 && barRow <= w) {
+                // the caption too, between the title and the bar, where the line holds all three
+                Choice inTitle = Choice.of(sizing, specs, fixedColumns, w, h - titleHeight(opt, LegendPlace.TITLE),
+                        captionH, barRow + captionW <= w);
+                if (inTitle.beats(best)) {
                     best = inTitle;
                     place = LegendPlace.TITLE;
-                    gridW = w;
-                    gridH = h - titleHeight(opt, place);
                 }
             }
             // below the maps the legend needs less of a gap: nothing is written under the last row of cells
@@ -62,42 +65,53 @@ record FigurePlan(CellFit sizing, double pad, CellFit.Fit fit, List<PanelLayout>
             for (LegendLayout l : legends) {
                 rowsH += 0.6 * f + l.rowHeight();
             }
-            CellFit.Fit under = sizing.best(specs, fixedColumns, w, h - titleHeight(opt, LegendPlace.BELOW) - rowsH,
-                    1);
-            if (under.cell() > best.cell()) {
+            Choice under = Choice.of(sizing, specs, fixedColumns, w, h - titleHeight(opt, LegendPlace.BELOW) - rowsH,
+                    captionH, titleW + captionW <= w);
+            if (under.beats(best)) {
                 best = under;
                 place = LegendPlace.BELOW;
-                gridW = w;
-                gridH = h - titleHeight(opt, place) - rowsH;
             }
         }
         // panel titles that need more lines get them in every panel, so that the maps line up; the
         // lines taken make the cells smaller, so the panels narrower: wrap again (titles break at
         // words, and are only shortened when even the most lines do not hold them)
         int titleLines = 1;
-        List<PanelLayout> made = sizing.make(specs, best, titleLines);
+        CellFit.Fit fit = best.fit();
+        List<PanelLayout> made = sizing.make(specs, fit, titleLines);
         for (int round = 0; round < PanelLayout.MAX_TITLE_LINES; round++) {
             int needed = made.stream().mapToInt(p -> p.titleLinesNeeded).max().orElse(1);
             if (needed <= titleLines) {
                 break;
             }
             titleLines = needed;
-            best = sizing.best(specs, fixedColumns, gridW, gridH, titleLines);
-            made = sizing.make(specs, best, titleLines);
+            fit = sizing.best(specs, fixedColumns, best.gridW(), best.gridH(), titleLines);
+            made = sizing.make(specs, fit, titleLines);
         }
-        // a one-line caption that the title's line holds beside the title gives the maps its room, where they
-        // need the height
-        boolean captionInTitle = false;
-        if (place != LegendPlace.TITLE && captionLines == 1 && titleW > 0 && Double.isFinite(maxWidth)
-                && best.cell() < opt.maxCell() && titleW + gap + m.width(opt.caption(), 0.9 * f, false) <= w) {
-            CellFit.Fit up = sizing.best(specs, fixedColumns, gridW, gridH + captionH, titleLines);
-            if (up.cell() > best.cell()) {
-                best = up;
-                made = sizing.make(specs, best, titleLines);
-                captionInTitle = true;
+        return new FigurePlan(sizing, pad, fit, made, place, best.captionInTitle());
+    }
+
+    /**
+     * The cells of a grid with the caption under it, or (where the title's line holds it) beside the title
+     * if that makes them larger: the caption's line goes to the maps only where they need the height.
+     */
+    private record Choice(CellFit.Fit fit, double gridW, double gridH, boolean captionInTitle) {
+        static Choice of(CellFit sizing, List<PanelLayout.Panel> specs, int fixedColumns, double gridW, double gridH,
+                         double captionH, boolean captionFits) {
+            CellFit.Fit under = sizing.best(specs, fixedColumns, gridW, gridH, 1);
+            if (captionFits && captionH > 0 && under.cell() < sizing.options().maxCell()) {
+                CellFit.Fit up = sizing.best(specs, fixedColumns, gridW, gridH + captionH, 1);
+                Choice moved = new Choice(up, gridW, gridH + captionH, true);
+                Choice kept = new Choice(under, gridW, gridH, false);
+                return moved.beats(kept) ? moved : kept;
             }
+            return new Choice(under, gridW, gridH, false);
         }
-        return new FigurePlan(sizing, pad, best, made, place, captionInTitle);
+
+        /** Labelled maps beat larger cells without their tokens, as in {@link CellFit#best}; else larger cells. */
+        boolean beats(Choice other) {
+            return fit.labels() && !other.fit.labels()
+                    || fit.labels() == other.fit.labels() && fit.cell() > other.fit.cell();
+        }
     }
 
     /** The title's band: its line, taller with the colour bar in it; none without a title. */

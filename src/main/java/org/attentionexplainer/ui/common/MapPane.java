@@ -157,7 +157,6 @@ public final class MapPane {
         hint.setWrapText(true);
         // the maps give way to the notes under them, which a small window had cut to one line and "..."
         hint.setMinHeight(Region.USE_PREF_SIZE);
-        PageLayout.narrative(presenting, hint);
         // "Numbers" on, but the cells of the picture shown are too small for them: say so (a class shown the
         // grid's patterns does not need it, and the maps get its lines)
         Label noRoom = new Label();
@@ -172,6 +171,13 @@ public final class MapPane {
         noRoom.setVisible(false);
         noRoom.setMinHeight(Region.USE_PREF_SIZE);
         noRoom.managedProperty().bind(noRoom.visibleProperty());
+        // a grid's note says what the hint says (hover a cell, click a head) in one line: the maps get the hint's
+        javafx.beans.binding.BooleanBinding gridNote = Bindings.createBooleanBinding(() -> noRoom.isVisible()
+                        && maps.display().modeProperty().get() == ViewMode.GRID && heatmap.getFigure() != null
+                        && heatmap.getFigure().panelCount() > 1,
+                noRoom.visibleProperty(), maps.display().modeProperty(), heatmap.figureProperty());
+        hint.visibleProperty().bind(presenting.not().and(gridNote.not()));
+        hint.managedProperty().bind(hint.visibleProperty());
         VBox box = new VBox(8, toolbar, banner, place, noRoom, hint);
         // the note's own lines come out of the map's height: it stays only while the map would not
         // hold its numbers with that room either (else it would keep the cells too small for them)

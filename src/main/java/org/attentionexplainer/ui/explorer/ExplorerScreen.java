@@ -78,6 +78,12 @@ public final class ExplorerScreen implements Screen {
         }
     }
 
+    /** Twelve heads of a sentence in a row of six, each cell 16 px, need the navigation's room at 1280 x 800. */
+    @Override
+    public boolean wide() {
+        return true;
+    }
+
     @Override
     public Optional<FileActions> fileActions() {
         view();

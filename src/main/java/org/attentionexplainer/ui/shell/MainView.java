@@ -38,6 +38,11 @@ public final class MainView {
     public static final double BASE_FONT_PX = 14;
     /** The navigation list is shown on windows at least this many ems of the base font wide. */
     static final double NAVIGATION_FROM_EM = 80;
+    /**
+     * The same for a screen that asks for the whole width ({@link Screen#wide()}): the explorer's twelve heads
+     * of a sentence in one row of six take 1 240 px at 16 px a cell, more than a 1280 px window leaves beside it.
+     */
+    static final double WIDE_NAVIGATION_FROM_EM = 92;
     /** How much larger the type is in presentation mode, on a slide of {@link #SLIDE_WIDTH} x {@link #SLIDE_HEIGHT}. */
     public static final double PRESENTING_SCALE = 1.5;
     /**
@@ -126,8 +131,9 @@ public final class MainView {
         // a narrow window (a 1024 x 768 projector at a desk) gives the screen the navigation's room too:
         // twelve heads need the whole width there, and the Go menu still reaches every screen
         root.getLeft().visibleProperty().bind(model.presentingProperty().not().and(Bindings.createBooleanBinding(
-                () -> root.getWidth() >= NAVIGATION_FROM_EM * BASE_FONT_PX * model.zoomProperty().get(),
-                root.widthProperty(), model.zoomProperty())));
+                () -> root.getWidth() >= (model.currentProperty().get() != null && model.currentProperty().get().wide()
+                        ? WIDE_NAVIGATION_FROM_EM : NAVIGATION_FROM_EM) * BASE_FONT_PX * model.zoomProperty().get(),
+                root.widthProperty(), model.zoomProperty(), model.currentProperty())));
     }
 
     /** How much a window of w x h enlarges the presenting type: 1 up to the slide's size, then in proportion. */

@@ -16,6 +16,14 @@ public interface Screen {
     /** The view, created once. */
     Node view();
 
+    /**
+     * True if the screen takes the navigation's room on windows of up to 1280 px too (the main window keeps
+     * the navigation beside other screens down to a narrower window).
+     */
+    default boolean wide() {
+        return false;
+    }
+
     /** Step forward; false if this screen has no steps or is at its end. */
     default boolean next() {
         return false;

@@ -155,8 +155,8 @@ class ExplorerFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(heatmap.shownProperty().get().valuesShown());
         assertTrue(noRoom.isVisible(), "the reader is told why the numbers are missing");
-        assertEquals("The cells are too small for their numbers here: click a head to enlarge it, or make the window"
-                + " larger.", ((Label) noRoom).getText(), "a grid of heads: a click enlarges one");
+        assertEquals("The cells are too small for their numbers here: hover a cell for them, or click a head to enlarge"
+                + " it.", ((Label) noRoom).getText(), "a grid of heads: a click enlarges one");
         // one head of 60 tokens: still too small, and there is no head to click
         robot.interact(() -> explorer.model().display().modeProperty().set(ViewMode.FOCUS));
         WaitForAsyncUtils.waitForFxEvents();
