@@ -168,7 +168,7 @@ public final class ForwardBlocks {
         INDArray context = buffers.scratch("context", (long) b * t, d);                 // (n, d)
         HeadLayout heads = HeadLayout.columns(context, 1, 0, t, sh);
         if (ParallelHeads.applies(routes, sh)) {
-            INDArray slots = buffers.scratch("maps", ParallelHeads.workers(sh), t, t);   // (workers, t, t)
+            INDArray slots = buffers.scratch("maps", ParallelHeads.workers(sh), ParallelHeads.rows(sh), t);
             ParallelHeads.run(maps, q, k, v, heads, slots, factor, masked ? mask.data() : null, sh, routes.rows());
             return attention(q, k, v, heads, maps, context, factor, masked ? mask : null, sh);
         }

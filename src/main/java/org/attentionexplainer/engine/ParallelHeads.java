@@ -48,33 +48,56 @@ final class ParallelHeads {
     }
 
     /**
+     * Query rows per piece of work: a head at 512 tokens is four pieces, so that a core the
+     * machine takes away for a moment holds up a quarter of a head, not a whole one, and a
+     * piece's map (128 x 512 values, 256 KiB) stays in its core's cache from the scores product
+     * through the softmax to the product with V.
+     */
+    static final int ROWS = 128;
+
+    /** Query rows per piece for t queries. */
+    static int rows(Shapes sh) {
+        return Math.min(sh.t(), ROWS);
+    }
+
+    /**
      * Scores, softmax weights (logits too, where the maps keep them apart) and the heads' contexts
      * of every head, as {@link MapSteps#scores}, {@link MapSteps#rows} and {@link MapSteps#headContexts}
-     * compute them a group at a time; {@code slots} (workers, t, s) is off-heap room for one map per worker.
+     * compute them a group at a time, in pieces of {@link #rows} query rows; {@code slots}
+     * (workers, rows, s) is off-heap room for one piece's map per worker.
      */
     static void run(MapSteps.Maps maps, HeadLayout q, HeadLayout k, HeadLayout v, HeadLayout context, INDArray slots,
                     float factor, float[] mask, Shapes sh, RowMath math) {
-        int all = sh.b() * sh.h();
         int workers = (int) slots.size(0);
-        int rows = sh.t();
+        int t = sh.t();
         int s = sh.s();
-        AtomicInteger next = new AtomicInteger();
         int hd = sh.hd();
+        int rows = rows(sh);
+        int pieces = (t + rows - 1) / rows;
+        int all = sh.b() * sh.h() * pieces;
+        AtomicInteger next = new AtomicInteger();
         NativeMemory.onOneBlasThread(() -> IntStream.range(0, workers).parallel().forEach(w -> {
-            Block slot = MapSteps.head(slots, w, sh);
+            long slot = (long) w * rows * s;
             NativeMemory.onFloats(slots, whole -> {
-                FloatBuffer map = whole.slice(Math.toIntExact(slot.offset()), rows * s);
-                for (int m = next.getAndIncrement(); m < all; m = next.getAndIncrement()) {
-                    int batch = m / sh.h();
-                    int head = m % sh.h();
-                    NativeMemory.sgemm(q.block(batch, head), false, k.block(batch, head), true, slot, rows, s, hd, 0f,
-                            false);
-                    MapSteps.rows(maps, map, m * rows, (m + 1) * rows, m * rows, factor, mask, true, true, true,
-                            math, sh);
-                    NativeMemory.sgemm(slot, false, v.block(batch, head), false, context.block(batch, head), rows, hd,
-                            s, 0f, false);
+                FloatBuffer map = whole.slice(Math.toIntExact(slot), rows * s);
+                for (int p = next.getAndIncrement(); p < all; p = next.getAndIncrement()) {
+                    int m = p / pieces;
+                    int first = p % pieces * rows;
+                    int n = Math.min(rows, t - first);
+                    Block scores = new Block(slots, slot, n, s, s);
+                    NativeMemory.sgemm(part(q.block(m / sh.h(), m % sh.h()), first, n), false,
+                            k.block(m / sh.h(), m % sh.h()), true, scores, n, s, hd, 0f, false);
+                    int row = m * t + first;
+                    MapSteps.rows(maps, map, row, row + n, row, factor, mask, true, true, true, math, sh);
+                    NativeMemory.sgemm(scores, false, v.block(m / sh.h(), m % sh.h()), false,
+                            part(context.block(m / sh.h(), m % sh.h()), first, n), n, hd, s, 0f, false);
                 }
             });
         }));
+    }
+
+    /** Rows [first, first + n) of a block. */
+    private static Block part(Block b, int first, int n) {
+        return new Block(b.array(), b.offset() + (long) first * b.ld(), n, b.cols(), b.ld());
     }
 }

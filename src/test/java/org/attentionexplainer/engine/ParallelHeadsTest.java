@@ -11,13 +11,14 @@ import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
 
 /**
- * {@link ForwardBlocks#selfAttention} with whole heads spread over the cores ({@link ParallelHeads}),
+ * {@link ForwardBlocks#selfAttention} with the heads spread over the cores ({@link ParallelHeads}),
  * against the definition in double: two texts, the second padded, a temperature-like factor, more
- * heads than cores, each head's scores, softmax weights and context where the concatenation wants it.
+ * heads than cores and more query rows than one piece of work; each head's scores, softmax
+ * weights and context where the concatenation wants it.
  */
 class ParallelHeadsTest {
     private static final int B = 2;
-    private static final int T = 64;
+    private static final int T = 200;                                  // two pieces of query rows: 128 and 72
     private static final int H = 6;
     private static final int HD = 16;
     private static final int D = H * HD;
