@@ -167,6 +167,11 @@ public final class ForwardBlocks {
         MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked, true);
         INDArray context = buffers.scratch("context", (long) b * t, d);                 // (n, d)
         HeadLayout heads = HeadLayout.columns(context, 1, 0, t, sh);
+        if (ParallelHeads.applies(routes, sh)) {
+            INDArray slots = buffers.scratch("maps", ParallelHeads.workers(sh), ParallelHeads.rows(sh), t);
+            ParallelHeads.run(maps, q, k, v, heads, slots, factor, masked ? mask.data() : null, sh, routes.rows());
+            return attention(q, k, v, heads, maps, context, factor, masked ? mask : null, sh);
+        }
         int groupSize = MapSteps.headsPerGroup(sh);
         INDArray group = buffers.scratch("maps", groupSize, t, t);                      // (g, t, t)
         boolean host = routes.hostMemory();
@@ -183,8 +188,13 @@ public final class ForwardBlocks {
             }
             MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
         }
+        return attention(q, k, v, heads, maps, context, factor, masked ? mask : null, sh);
+    }
+
+    private Attention attention(HeadLayout q, HeadLayout k, HeadLayout v, HeadLayout heads, MapSteps.Maps maps,
+                                INDArray context, float factor, Tensor mask, Shapes sh) {
         Tensor scores = maps.tensor(maps.scores(), sh);
-        Tensor logits = maps.logitsTensor(scores, factor, masked ? mask.data() : null, sh, routes.rows());
+        Tensor logits = maps.logitsTensor(scores, factor, mask == null ? null : mask.data(), sh, routes.rows());
         return new Attention(NdBuffers.heads(q, sh), NdBuffers.heads(k, sh), NdBuffers.heads(v, sh), scores, logits,
                 maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), context);
     }

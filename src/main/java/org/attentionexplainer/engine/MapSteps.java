@@ -140,7 +140,7 @@ final class MapSteps {
      * Rows [a, z) of a pass of {@link #rows(Maps, INDArray, int, int, float, float[], boolean, boolean, boolean,
      * Shapes)}, with the group's memory as {@code products} (its first row is row {@code from}).
      */
-    private static void rows(Maps maps, FloatBuffer products, int a, int z, int from, float factor, float[] mask,
+    static void rows(Maps maps, FloatBuffer products, int a, int z, int from, float factor, float[] mask,
                              boolean softmax, boolean scoresIn, boolean weightsOut, RowMath math, Shapes sh) {
         boolean logits = maps.logits() != maps.scores();
         if (maps.logits() == null && !softmax) {

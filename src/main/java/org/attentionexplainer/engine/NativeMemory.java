@@ -72,6 +72,26 @@ final class NativeMemory {
     }
 
     /**
+     * Runs {@code work} with OpenBLAS held to one thread, for products made on several Java
+     * threads at once (each {@link #sgemm} in it with {@code oneThread} false), then gives
+     * OpenBLAS its threads back as {@link #sgemm} does. OpenBLAS here runs on its own pthreads,
+     * whose count is one setting for the whole process.
+     */
+    static void onOneBlasThread(Runnable work) {
+        int all = Blas.ALL;
+        if (all > 1) {
+            Blas.SET.call(1);
+        }
+        try {
+            work.run();
+        } finally {
+            if (all > 1) {
+                NativeThreads.afterOneThreadProduct(() -> Blas.SET.call(all), () -> Blas.SET.call(1));
+            }
+        }
+    }
+
+    /**
      * OpenBLAS's openblas_set_num_threads, looked up once (JavaCPP's own setter looks it up at
      * every call), and its thread count as ND4J set it, read once and set back after each product
      * run on one thread, so that ND4J's own products keep their threads; read at every product

@@ -1,0 +1,91 @@
+package org.attentionexplainer.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
+
+/**
+ * {@link ForwardBlocks#selfAttention} with the heads spread over the cores ({@link ParallelHeads}),
+ * against the definition in double: two texts, the second padded, a temperature-like factor, more
+ * heads than cores and more query rows than one piece of work; each head's scores, softmax
+ * weights and context where the concatenation wants it.
+ */
+class ParallelHeadsTest {
+    private static final int B = 2;
+    private static final int T = 200;                                  // two pieces of query rows: 128 and 72
+    private static final int H = 6;
+    private static final int HD = 16;
+    private static final int D = H * HD;
+    private static final int[] REAL = {T, T - 11};                           // the second text's last keys are padding
+
+    @Test
+    void headsOnEveryCoreMatchTheDefinition() {
+        Shapes sh = new Shapes(B, T, T, D, D, D, H, HD, D);
+        assumeTrue(Routes.BEST.direct() && Runtime.getRuntime().availableProcessors() > 1,
+                "heads run in parallel only on OpenBLAS with more than one core");
+        assertTrue(ParallelHeads.applies(Routes.BEST, sh), "the shapes of this test take the parallel route");
+        Random rng = new Random(5);
+        float[] qkv = new float[B * T * 3 * D];
+        for (int i = 0; i < qkv.length; i++) {
+            qkv[i] = (float) rng.nextGaussian();
+        }
+        float[] mask = new float[B * T * T];
+        for (int b = 0; b < B; b++) {
+            for (int i = 0; i < T; i++) {
+                for (int j = REAL[b]; j < T; j++) {
+                    mask[(b * T + i) * T + j] = 1f;
+                }
+            }
+        }
+        float factor = 0.3f;
+        INDArray projected = Nd4j.create(qkv, new long[] {B * T, 3 * D}, DataType.FLOAT);
+        ForwardBlocks.Attention a = new ForwardBlocks().selfAttention(projected, B, T, H, factor,
+                Tensor.of(mask, B, T, T));
+        float[] context = NdArrays.data(a.context());
+        for (int b = 0; b < B; b++) {
+            for (int h = 0; h < H; h++) {
+                for (int i = 0; i < T; i++) {
+                    double[] logits = new double[T];
+                    double max = Double.NEGATIVE_INFINITY;
+                    for (int j = 0; j < T; j++) {
+                        double score = 0;
+                        for (int c = 0; c < HD; c++) {
+                            score += (double) at(qkv, b, i, h * HD + c) * at(qkv, b, j, D + h * HD + c);
+                        }
+                        assertEquals(score, a.scores().data()[((b * H + h) * T + i) * T + j], 1e-4, "score");
+                        logits[j] = j < REAL[b] ? score * factor : Double.NEGATIVE_INFINITY;
+                        max = Math.max(max, logits[j]);
+                    }
+                    double sum = 0;
+                    for (int j = 0; j < T; j++) {
+                        logits[j] = Math.exp(logits[j] - max);
+                        sum += logits[j];
+                    }
+                    for (int c = 0; c < HD; c++) {
+                        double want = 0;
+                        for (int j = 0; j < T; j++) {
+                            double weight = logits[j] / sum;
+                            if (c == 0) {
+                                assertEquals(weight, a.weights().data()[((b * H + h) * T + i) * T + j], 1e-6,
+                                        "weight of text " + b + ", head " + h + ", query " + i + ", key " + j);
+                            }
+                            want += weight * at(qkv, b, j, 2 * D + h * HD + c);
+                        }
+                        assertEquals(want, context[(b * T + i) * D + h * HD + c], 1e-5,
+                                "context of text " + b + ", head " + h + ", query " + i);
+                    }
+                }
+            }
+        }
+    }
+
+    private static float at(float[] qkv, int b, int row, int column) {
+        return qkv[(b * T + row) * 3 * D + column];
+    }
+}
