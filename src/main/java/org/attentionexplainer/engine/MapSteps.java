@@ -97,52 +97,22 @@ final class MapSteps {
 
     /** scores = Q K^T for heads first..first+g of the b*h sequence, into group (g, t, s). */
     static void scores(HeadLayout q, HeadLayout k, int first, INDArray group, int g, Shapes sh, Routes routes) {
-        eachHead(g, (long) sh.t() * sh.s() * sh.hd(), routes, i -> {
+        for (int i = 0; i < g; i++) {
             int m = first + i;
             Products.gemm(q.block(m / sh.h(), m % sh.h()), false, k.block(m / sh.h(), m % sh.h()), true,
                     head(group, i, sh), 0f, routes.direct());
-        });
+        }
     }
 
     /** contexts = weights V for heads first..first+g, from group (g, t, s) into the context's layout. */
     static void headContexts(INDArray group, HeadLayout v, HeadLayout context, int first, int g, Shapes sh,
                              Routes routes) {
-        eachHead(g, (long) sh.t() * sh.s() * sh.hd(), routes, i -> {
+        for (int i = 0; i < g; i++) {
             int m = first + i;
             Products.gemm(head(group, i, sh), false, v.block(m / sh.h(), m % sh.h()), false,
                     context.block(m / sh.h(), m % sh.h()), 0f, routes.direct());
-        });
-    }
-
-    /**
-     * Runs {@code product} for the heads 0..g-1 of a group, each a product of {@code multiplyAdds}.
-     * Products small enough to run on one OpenBLAS thread (see {@link Products}) would leave the
-     * other cores idle one after the other; when the group's are worth a fork
-     * ({@link #PARALLEL_HEAD_MULTIPLY_ADDS} together), they run on every core at once instead,
-     * each on one OpenBLAS thread (see {@link NativeMemory#productsOnOneThread}). Each head
-     * writes only its own block. At 256 tokens (12 heads of 4 million multiply-adds a product)
-     * the forward took 35-45 ms against 52-76 in four alternating runs on a busy 2-core machine.
-     */
-    static void eachHead(int g, long multiplyAdds, Routes routes, java.util.function.IntConsumer product) {
-        if (!headsSideBySide(g, multiplyAdds, routes)) {
-            for (int i = 0; i < g; i++) {
-                product.accept(i);
-            }
-            return;
         }
-        NativeMemory.productsOnOneThread(() -> IntStream.range(0, g).parallel().forEach(product));
     }
-
-    /** Whether {@link #eachHead} runs a group of g heads' products of {@code multiplyAdds} on every core at once. */
-    static boolean headsSideBySide(int g, long multiplyAdds, Routes routes) {
-        return routes.direct() && g > 1 && Runtime.getRuntime().availableProcessors() > 1
-                && multiplyAdds < Products.ONE_THREAD_MULTIPLY_ADDS
-                && g * multiplyAdds >= PARALLEL_HEAD_MULTIPLY_ADDS;
-    }
-
-    /** Below this many multiply-adds a group's heads run one after the other (see {@link #eachHead}). */
-    static final long PARALLEL_HEAD_MULTIPLY_ADDS =
-            Long.getLong("attention.parallelHeadMultiplyAdds", 1L << 21);
 
     /**
      * Rows [from, to) of the (b*h*t, s) maps, whose products are in {@code group} (its first

@@ -72,21 +72,6 @@ final class NativeMemory {
     }
 
     /**
-     * Runs {@code work}, whose products each run on one OpenBLAS thread from several Java threads
-     * at once: OpenBLAS's thread count, the process's, stays at one until the last such stretch
-     * returns, so that no product in between starts on all threads (one that finishes would
-     * otherwise give the threads back while another is about to start).
-     */
-    static void productsOnOneThread(Runnable work) {
-        NativeThreads.holdOne(() -> Blas.SET.call(1));
-        try {
-            work.run();
-        } finally {
-            NativeThreads.releaseOne(() -> Blas.SET.call(Blas.ALL));
-        }
-    }
-
-    /**
      * OpenBLAS's openblas_set_num_threads, looked up once (JavaCPP's own setter looks it up at
      * every call), and its thread count as ND4J set it, read once and set back after each product
      * run on one thread, so that ND4J's own products keep their threads; read at every product

@@ -21,8 +21,6 @@ public final class NativeThreads {
     private static int savedAll;
     private static int savedMaster;
     private static int savedBlas;
-    /** Stretches of {@link NativeMemory#productsOnOneThread} running now; guarded by the class. */
-    private static int held;
 
     private NativeThreads() {
     }
@@ -170,20 +168,6 @@ public final class NativeThreads {
      * unless a {@link #oneThread} scope is open, atomically with the scopes opening and closing.
      */
     static synchronized void afterOneThreadProduct(Runnable restore, Runnable keepOne) {
-        (scopes > 0 || held > 0 ? keepOne : restore).run();
-    }
-
-    /** Opens a stretch of {@link NativeMemory#productsOnOneThread}: OpenBLAS to one thread at the first. */
-    static synchronized void holdOne(Runnable setOne) {
-        if (held++ == 0) {
-            setOne.run();
-        }
-    }
-
-    /** Closes such a stretch: at the last, OpenBLAS's threads back unless a {@link #oneThread} scope keeps one. */
-    static synchronized void releaseOne(Runnable restore) {
-        if (--held == 0 && scopes == 0) {
-            restore.run();
-        }
+        (scopes > 0 ? keepOne : restore).run();
     }
 }

@@ -192,42 +192,6 @@ class EnginePathsTest {
     }
 
     @Test
-    void headsWhoseProductsRunSideBySideMatchThePlainSteps() {
-        // 8 heads of 16 over 160 tokens: each head's products run on one OpenBLAS thread, the
-        // group's heads on every core at once; masks, two batch entries, every normalisation
-        Random rng = new Random(31);
-        int b = 2;
-        int t = 160;
-        int d = 128;
-        float[] keep = new float[b * t];
-        java.util.Arrays.fill(keep, 1f);
-        java.util.Arrays.fill(keep, t, t + 5, 0f);
-        AttentionSpec spec = AttentionSpec.builder(random(rng, b, t, d))
-                .projection(new Projection.Fused(scaled(rng, 0.09, d, 3 * d), scaled(rng, 0.1, 3 * d)))
-                .outProjection(scaled(rng, 0.09, d, d), scaled(rng, 0.1, d))
-                .heads(8)
-                .causal(true)
-                .padding(Tensor.of(keep, b, t))
-                .build();
-        Shapes sh = Shapes.check(spec, spec.input(), spec.input());
-        assertTrue(MapSteps.headsSideBySide(MapSteps.headsPerGroup(sh), (long) t * t * sh.hd(), Routes.BEST)
-                || !Products.direct() || Runtime.getRuntime().availableProcessors() < 2,
-                "this case should run its heads' products side by side");
-        Tensor mask = Masks.build(b, t, t, true, null, spec.padding());
-        List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
-        for (Normalization n : Normalization.values()) {
-            AttentionSpec variant = spec.toBuilder().normalization(n).build();
-            AttentionTrace want = PlainAttention.compute(variant, variant.input(), variant.input(), sh, mask,
-                    fullyMasked, variant.scale().factorFor(sh.hd()), List.of(), List.of(), "plain");
-            for (int round = 0; round < 2; round++) {
-                Map<String, Tensor> got = ComputeWriter.arrays(ND4J.compute(variant));
-                ComputeWriter.arrays(want).forEach((name, w) -> Arrays32.assertClose(n + " " + name, w,
-                        got.get(name), Arrays32.ATOL));
-            }
-        }
-    }
-
-    @Test
     void longInputsWithGroupedHeadsRotaryPositionsAndTilesMatchThePlainSteps() {
         groupedRotaryAndTiled(ND4J);
     }

@@ -117,21 +117,4 @@ class ProductsTest {
         assertEquals(4f, c.getFloat(3, 3));
         assertEquals(before, NativeMemory.blasThreads(), "the last scope to close gives the threads back");
     }
-
-    @Test
-    void smallProductsOnSeveralThreadsAtOnceKeepOpenBlasAtOneUntilTheLastEnds() {
-        // heads' products run side by side on the cores, each on one OpenBLAS thread: one that
-        // ends must not give OpenBLAS its threads back while the others are still starting theirs
-        int before = NativeMemory.blasThreads();
-        INDArray a = Nd4j.ones(DataType.FLOAT, 4, 4);
-        INDArray c = Nd4j.zeros(DataType.FLOAT, 4, 4);
-        NativeMemory.productsOnOneThread(() -> {
-            assertEquals(1, NativeMemory.blasThreads());
-            NativeMemory.productsOnOneThread(() ->
-                    Products.gemm(Block.of(a), false, Block.of(a), false, Block.of(c), 0f, true));
-            assertEquals(1, NativeMemory.blasThreads(), "a nested stretch's end and a small product keep one thread");
-        });
-        assertEquals(4f, c.getFloat(3, 3));
-        assertEquals(before, NativeMemory.blasThreads(), "the last stretch to end gives the threads back");
-    }
 }
