@@ -257,6 +257,7 @@ public final class MainView {
         for (Screen s : model.screens()) {
             MenuItem m = new MenuItem();
             m.textProperty().bind(i18n.text(s.titleKey()));
+            m.setId("menu-go-" + s.id());
             m.setOnAction(e -> model.currentProperty().set(s));
             go.getItems().add(m);
         }
