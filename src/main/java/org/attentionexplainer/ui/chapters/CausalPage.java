@@ -103,6 +103,8 @@ final class CausalPage extends ChapterPage<CausalChapter> {
             return i18n.get("chapter.ui.causal.torch", x.dropout().differencesFromTorch(),
                     x.dropout().kept() + x.dropout().dropped());
         }, c);
+        // presenting, how PyTorch's draws compare is a note for the desk: the slide keeps the maps at 48 px
+        PageLayout.narrative(chapters.presentingProperty(), torch);
         return layout(chapters, controls, new VBox(part(compare, diff),
                 part(wrong, answer(chapters, leak, "leak"), summary, torch)));
     }

@@ -6,7 +6,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import javafx.scene.layout.VBox;
 import org.attentionexplainer.ui.i18n.I18n;
 
 /**
@@ -30,7 +29,11 @@ public final class AnswerCover {
         show.textProperty().bind(i18n.text("quiz.reveal"));
         show.setMinWidth(Region.USE_PREF_SIZE);
         show.setOnAction(e -> reveal.run());
-        VBox cover = new VBox(why, show);
+        // the reason and the button side by side: a one-line answer's cover is one line high, not three, and
+        // a slide's map keeps the room
+        javafx.scene.layout.HBox.setHgrow(why, javafx.scene.layout.Priority.ALWAYS);
+        why.setMaxWidth(Double.MAX_VALUE);
+        javafx.scene.layout.HBox cover = new javafx.scene.layout.HBox(why, show);
         cover.getStyleClass().add("answer-cover");
         cover.visibleProperty().bind(hidden);
         // once revealed, the cover's lines no longer hold room under the answer (on a slide they took a map's)
