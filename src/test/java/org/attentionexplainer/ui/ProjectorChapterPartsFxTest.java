@@ -39,10 +39,7 @@ class ProjectorChapterPartsFxTest extends ProjectorFixture {
         List<String> filled = new ArrayList<>();
         for (String id : List.of("hard-soft", "cross", "cost", "kv-cache", "window")) {
             int index = RegisteredChapters.ids().indexOf(id);
-            robot.interact(() -> chapters.goTo(index));
-            int moves = 0;
-            do {
-                settle();
+            walkChapter(chapters, index, moves -> {
                 for (Node lines : robot.lookup("." + PageLayout.FILLED_LINES).queryAll()) {
                     if (treeVisible(lines)) {
                         assertFills(lines, id + " after " + moves + " moves");
@@ -51,8 +48,7 @@ class ProjectorChapterPartsFxTest extends ProjectorFixture {
                         }
                     }
                 }
-                moves++;
-            } while (next() && chapters.indexProperty().get() == index);
+            });
         }
         assertTrue(filled.equals(List.of("hard-soft", "cross", "cost", "kv-cache", "window")),
                 "the presenter's Next reaches each chapter's lines: " + filled);

@@ -100,6 +100,27 @@ abstract class ProjectorFixture {
                 c.getWidth(), c.getHeight(), l.width(), l.height());
     }
 
+    /** What is checked on each slide of a chapter's walk; {@code moves} counts the Nexts taken in it. */
+    interface Slide {
+        void check(int moves) throws Exception;
+    }
+
+    /**
+     * Opens chapter {@code index} and takes the presenter's Next through its parts and steps until the next
+     * chapter, checking each slide once it has settled.
+     */
+    void walkChapter(org.attentionexplainer.ui.chapters.ChaptersViewModel chapters, int index, Slide each)
+            throws Exception {
+        robot.interact(() -> chapters.goTo(index));
+        int moves = 0;
+        do {
+            settle();
+            settle();
+            each.check(moves);
+            moves++;
+        } while (next() && chapters.indexProperty().get() == index && moves < 80);
+    }
+
     /** The presenter's Next on the screen shown; false at its end. */
     boolean next() {
         boolean[] moved = new boolean[1];

@@ -31,16 +31,11 @@ class ProjectorWholePartsFxTest extends ProjectorFixture {
         List<String> cut = new ArrayList<>();
         for (int chapter = 0; chapter < RegisteredChapters.ids().size(); chapter++) {
             int index = chapter;
-            robot.interact(() -> chapters.goTo(index));
-            int moves = 0;
-            do {
-                settle();
-                settle();
+            walkChapter(chapters, index, moves -> {
                 List<Node> parts = robot.lookup(".chapter-part").queryAll().stream()
                         .filter(ProjectorFixture::treeVisible).toList();
-                moves++;
                 if (parts.isEmpty()) {
-                    continue;
+                    return;
                 }
                 Node part = parts.get(0);
                 Bounds b = part.localToScene(part.getLayoutBounds());
@@ -50,7 +45,7 @@ class ProjectorWholePartsFxTest extends ProjectorFixture {
                             RegisteredChapters.ids().get(index), moves, b.getMinY(), b.getMaxY(), slide.getMinY(),
                             slide.getMaxY()));
                 }
-            } while (next() && chapters.indexProperty().get() == index && moves < 80);
+            });
         }
         assertTrue(cut.isEmpty(), WIDTH + "x" + HEIGHT + ", " + locale + ": parts past the slide: " + cut);
     }
