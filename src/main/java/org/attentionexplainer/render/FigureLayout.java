@@ -59,6 +59,8 @@ public final class FigureLayout {
     private final double captionY;
     private final double width;
     private final double height;
+    /** How far everything is moved right of where it was laid out ({@link #centredIn}). */
+    private final double ox;
     private final Drawing drawing;
 
     /**
@@ -183,7 +185,45 @@ public final class FigureLayout {
         }
         width = Math.ceil(Math.max(contentW, pad + captionW) + pad);
         height = Math.ceil(captionY + FigurePlan.captionHeight(captionLines.size(), f) + pad);
+        ox = 0;
         drawing = paint();
+    }
+
+    private FigureLayout(FigureLayout laid, double ox) {
+        opt = laid.opt;
+        f = laid.f;
+        pad = laid.pad;
+        gap = laid.gap;
+        colGap = laid.colGap;
+        rowGap = laid.rowGap;
+        panels.addAll(laid.panels);
+        legends.addAll(laid.legends);
+        columns = laid.columns;
+        cell = laid.cell;
+        titleH = laid.titleH;
+        colX = laid.colX;
+        rowY = laid.rowY;
+        barHeights = laid.barHeights;
+        legendPlace = laid.legendPlace;
+        legendX = laid.legendX;
+        legendY = laid.legendY;
+        captionLines = laid.captionLines;
+        captionInTitle = laid.captionInTitle;
+        captionY = laid.captionY;
+        width = laid.width + 2 * ox;
+        height = laid.height;
+        this.ox = ox;
+        drawing = paint();
+    }
+
+    /**
+     * This figure in the middle of a room {@code roomWidth} wide: everything moved right by half of
+     * what the figure leaves free, the drawing as wide as the room (a slide's map limited by its
+     * height stands in the middle of the slide, not at its left). Hit tests and cell bounds follow.
+     */
+    public FigureLayout centredIn(double roomWidth) {
+        double free = Math.floor((roomWidth - width) / 2);
+        return !Double.isFinite(roomWidth) || free < 1 || ox != 0 ? this : new FigureLayout(this, free);
     }
 
     private record TextKey(String text, double size, boolean bold) {
@@ -199,15 +239,16 @@ public final class FigureLayout {
         HeatmapStyle st = opt.style();
         Drawing.Builder b = new Drawing.Builder();
         b.rect(0, 0, width, height, st.background());
+        b.translate(ox, 0);
         if (titleH > 0) {
             b.text(opt.title(), pad, pad + 0.9 * f, 1.3 * f, true, Mark.Anchor.START, false, st.text());
         }
         if (captionInTitle) {
-            double right = legendPlace == FigurePlan.LegendPlace.TITLE ? legendX - gap : width - pad;
+            double right = legendPlace == FigurePlan.LegendPlace.TITLE ? legendX - gap : width - 2 * ox - pad;
             b.text(opt.caption(), right, pad + 0.9 * f, 0.9 * f, false, Mark.Anchor.END, false, st.muted());
         }
         for (int i = 0; i < panels.size(); i++) {
-            double[] o = panelOrigin(i);
+            double[] o = {colX[i % columns], rowY[i / columns]};
             b.translate(o[0], o[1]);
             panels.get(i).draw(b);
             b.translate(-o[0], -o[1]);
@@ -232,8 +273,9 @@ public final class FigureLayout {
         return b.build(width, height, st.background(), opt.fontFamily());
     }
 
+    /** Where panel i starts, in the drawing (moved with the figure when centred). */
     private double[] panelOrigin(int i) {
-        return new double[] {colX[i % columns], rowY[i / columns]};
+        return new double[] {ox + colX[i % columns], rowY[i / columns]};
     }
 
     public double width() {

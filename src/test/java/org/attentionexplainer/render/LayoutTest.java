@@ -41,6 +41,27 @@ class LayoutTest {
     }
 
     @Test
+    void aFigureCentredInAWiderRoomMovesItsCellsHitsAndMarksByHalfTheFreeWidth() {
+        HeatmapData d = map(List.of("Hello", "shiny", "sun"), new float[9], null);
+        FigureLayout l = Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS), OPT.withLegend(false, null, null))
+                .layout(400, Double.POSITIVE_INFINITY, HALF_EM);
+        assertEquals(180, l.width(), "40 px cells at most: the figure is 180 px wide, as below");
+        // 400 - 180 leaves 220 px: 110 on each side
+        FigureLayout c = l.centredIn(400);
+        assertEquals(400, c.width());
+        assertEquals(164, c.height());
+        assertArrayEquals(new double[] {52 + 110, 36, 40, 40}, c.bounds(new CellHit(0, 0, 0)));
+        assertEquals(Optional.of(new CellHit(0, 2, 1)), c.hit(93 + 110, 117));
+        assertEquals(Optional.empty(), c.hit(93, 117), "left of the moved panel there is no cell");
+        List<Double> before = texts(l.drawing()).stream().map(Mark.Text::x).collect(Collectors.toList());
+        List<Double> after = texts(c.drawing()).stream().map(t -> t.x() - 110).collect(Collectors.toList());
+        assertEquals(before, after, "every label moves with the cells");
+        assertEquals(40, c.cellSize());
+        assertTrue(l.centredIn(181) == l, "less than a pixel on each side: left where it is");
+        assertTrue(l.centredIn(Double.POSITIVE_INFINITY) == l);
+    }
+
+    @Test
     void unboundedSingleMapUsesTheMaximumCellAndPlacesThePlotAfterItsLabels() {
         HeatmapData d = map(List.of("Hello", "shiny", "sun"), new float[9], null);
         FigureLayout l = Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS), OPT.withLegend(false, null, null))

@@ -93,6 +93,7 @@ public final class MapPane {
 
     private void bind() {
         heatmap.setId("explorer-heatmap");
+        heatmap.centredProperty().bind(presenting);
         heatmap.figureProperty().bind(maps.figureProperty());
         heatmap.selectedProperty().bind(maps.selectedProperty());
         heatmap.onCellClickedProperty().set(maps::cellClicked);

@@ -52,6 +52,8 @@ public final class HeatmapControl extends Control {
             new javafx.beans.property.SimpleBooleanProperty(this, "fillWidth");
     private final javafx.beans.property.DoubleProperty roomBelow =
             new javafx.beans.property.SimpleDoubleProperty(this, "roomBelow");
+    private final javafx.beans.property.BooleanProperty centred =
+            new javafx.beans.property.SimpleBooleanProperty(this, "centred");
 
     private final StyleableObjectProperty<Color> textFill = (StyleableObjectProperty<Color>)
             CSS.createStyleableColorProperty(this, "textFill",
@@ -138,6 +140,14 @@ public final class HeatmapControl extends Control {
      */
     public javafx.beans.property.DoubleProperty roomBelowProperty() {
         return roomBelow;
+    }
+
+    /**
+     * A figure narrower than the control stands in its middle (a slide's map that its height limits),
+     * instead of at its left edge. The shown layout, hit tests and cell bounds include the move.
+     */
+    public javafx.beans.property.BooleanProperty centredProperty() {
+        return centred;
     }
 
     @Override
@@ -265,6 +275,7 @@ public final class HeatmapControl extends Control {
 
     /** Properties whose change needs a new picture. */
     javafx.beans.Observable[] looks() {
-        return new javafx.beans.Observable[] {figure, textFill, mutedFill, backgroundFill, maskFill, hatchFill, font};
+        return new javafx.beans.Observable[] {figure, textFill, mutedFill, backgroundFill, maskFill, hatchFill, font,
+            centred};
     }
 }

@@ -114,6 +114,9 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
             return;
         }
         layout = styled(figure).layout(w, h, measurer);
+        if (c.centredProperty().get()) {
+            layout = layout.centredIn(w);
+        }
         painter.paint(layout.drawing(), gc);
         c.setShown(layout);
         drawOverlay();

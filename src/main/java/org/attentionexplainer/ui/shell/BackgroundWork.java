@@ -41,8 +41,21 @@ public final class BackgroundWork {
         fx.execute(action);
     }
 
+    /**
+     * Runs {@code task} on the worker, then {@code onResult} or {@code onError} on the FX thread. Once
+     * the worker is shut down (the app is closing) a task is dropped: a screen's late request, such as a
+     * coalesced slider step, then asks for nothing and raises nothing.
+     */
     public <T> void submit(Supplier<T> task, Consumer<T> onResult, Consumer<Throwable> onError) {
         running.set(running.get() + 1);
+        try {
+            execute(task, onResult, onError);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            running.set(running.get() - 1);
+        }
+    }
+
+    private <T> void execute(Supplier<T> task, Consumer<T> onResult, Consumer<Throwable> onError) {
         worker.execute(() -> {
             T result;
             try {

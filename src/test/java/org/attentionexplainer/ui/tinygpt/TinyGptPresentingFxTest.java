@@ -104,6 +104,12 @@ class TinyGptPresentingFxTest {
         assertTrue(l.cellSize() >= 28, what);
         assertTrue(l.labelsShown() && l.everyLabelShown(), "every token's label: " + what);
         assertEquals(List.of(), cut(robot), "nothing cut to '…'");
+        // its height limits the map, which then stands in the middle of the slide rather than at its left
+        double[] cells = l.bounds(new org.attentionexplainer.render.CellHit(0, -1, -1));
+        double middle = cells[0] + cells[2] / 2;
+        assertTrue(cells[2] < 0.8 * heatmap.getWidth(), "the map is narrower than its pane: " + what);
+        assertEquals(heatmap.getWidth() / 2, middle, heatmap.getWidth() / 10,
+                "the cells' middle near the pane's: " + what);
 
         // the presenter's Next steps to the next head; leaving presentation mode brings the grid back
         robot.interact(() -> assertTrue(screen.next()));
