@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Presenting, nothing a chapter's part shows is below the fold: the presenter keys walk every chapter part
- * by part and step by step, and each part reached lies whole on the slide (the visible page).
+ * by part and step by step, and each part reached lies whole on the slide (the visible page), its tables' columns
+ * too.
  */
 @Tag("projector")
 class ProjectorWholePartsFxTest extends ProjectorFixture {
@@ -44,6 +45,14 @@ class ProjectorWholePartsFxTest extends ProjectorFixture {
                     cut.add(String.format(Locale.ROOT, "%s at move %d: part y %.0f to %.0f, slide %.0f to %.0f",
                             RegisteredChapters.ids().get(index), moves, b.getMinY(), b.getMaxY(), slide.getMinY(),
                             slide.getMaxY()));
+                }
+                // a table's columns are never cut at the slide's right edge (a strip to scroll sideways is for the desk)
+                for (Node table : part.lookupAll(".chapter-table")) {
+                    Bounds t = table.localToScene(table.getLayoutBounds());
+                    if (treeVisible(table) && (t.getWidth() > b.getWidth() + SLACK || t.getMaxX() > slide.getMaxX() + SLACK)) {
+                        cut.add(String.format(Locale.ROOT, "%s at move %d: a table %.0f px wide to x %.0f, slide to x %.0f",
+                                RegisteredChapters.ids().get(index), moves, t.getWidth(), t.getMaxX(), slide.getMaxX()));
+                    }
                 }
             });
         }

@@ -146,6 +146,13 @@ abstract class ChapterPage<M extends Chapter> {
         return box;
     }
 
+    /** The same, with steps of its own that the presenter keys take while it is shown. */
+    static Node linesPart(ChaptersViewModel chapters, Steps steps, Node... nodes) {
+        Node box = part(steps, nodes);
+        PageLayout.fillWhilePresenting((javafx.scene.layout.Region) box, chapters.presentingProperty());
+        return box;
+    }
+
     /**
      * Computes the numbers now and again whenever one of {@code inputs} changes, in the
      * background; a slider drag computes only the newest setting. {@code task} reads the inputs
@@ -282,7 +289,7 @@ abstract class ChapterPage<M extends Chapter> {
         for (Node child : List.copyOf(parent.getChildrenUnmodifiable())) {
             if (child instanceof javafx.scene.layout.GridPane grid && grid.getStyleClass().contains("chapter-table")
                     && parent instanceof javafx.scene.layout.Pane pane) {
-                javafx.scene.control.ScrollPane strip = new javafx.scene.control.ScrollPane();
+                javafx.scene.control.ScrollPane strip = new TableStrip();
                 int at = pane.getChildren().indexOf(grid);
                 pane.getChildren().set(at, strip);
                 strip.setContent(grid);
@@ -291,18 +298,58 @@ abstract class ChapterPage<M extends Chapter> {
                 // as wide as the column where the table's cells allow, so that a wrapping note wraps
                 strip.setFitToWidth(true);
                 strip.setMinWidth(0);
-                strip.minViewportHeightProperty().bind(grid.heightProperty());
-                // as tall as the table laid out at its width: the table's own preferred height, asked with no
-                // width, wraps its notes at their narrowest and came out five times the table's (1401 px for 278)
-                strip.prefViewportHeightProperty().bind(grid.heightProperty());
-                // after the layout pass that set it: a size asked for within the pass stays cached in the panes above
-                grid.heightProperty().addListener(o -> javafx.application.Platform.runLater(strip::requestLayout));
                 strip.getStyleClass().add("chapter-table-strip");
                 strip.visibleProperty().bind(grid.visibleProperty());
                 strip.managedProperty().bind(grid.managedProperty());
             } else if (!(child instanceof javafx.scene.control.Control)) {
                 scrollWideTables(child);
             }
+        }
+    }
+
+    /**
+     * The sideways strip of a table: as tall as the table laid out at the strip's width (and its scroll
+     * bar where the table is wider), asked afresh at each layout. The table's own preferred height, asked
+     * with no width, wraps its notes at their narrowest (1401 px for GQA's 278 px table), and a height
+     * bound to the table's last layout is stale while a slide's type is being fitted.
+     */
+    private static final class TableStrip extends javafx.scene.control.ScrollPane {
+        /** The sideways scroll bar's height before the strip has its skin. */
+        private static final double SIDEWAYS_BAR = 16;
+
+        @Override
+        public javafx.geometry.Orientation getContentBias() {
+            return javafx.geometry.Orientation.HORIZONTAL;
+        }
+
+        @Override
+        protected double computePrefHeight(double width) {
+            return height(width);
+        }
+
+        @Override
+        protected double computeMinHeight(double width) {
+            return height(width);
+        }
+
+        private double height(double width) {
+            Node table = getContent();
+            javafx.geometry.Insets in = getInsets();
+            double natural = table.prefWidth(-1);
+            double room = width < 0 ? natural : width - in.getLeft() - in.getRight();
+            double w = Math.max(Math.min(room, natural), table.minWidth(-1));
+            double bar = natural > room ? sidewaysBar() : 0;
+            return in.getTop() + table.prefHeight(w) + bar + in.getBottom();
+        }
+
+        private double sidewaysBar() {
+            for (Node n : lookupAll(".scroll-bar")) {
+                if (n instanceof javafx.scene.control.ScrollBar b
+                        && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
+                    return b.prefHeight(-1);
+                }
+            }
+            return SIDEWAYS_BAR;
         }
     }
 

@@ -93,7 +93,7 @@ final class FlashPage extends ChapterPage<FlashChapter> {
         Label memory = text(i18n, "flash-memory", () -> c.get() == null ? null : c.get().memoryText(), c);
         answerSection("chapter.flash.memory.title", "same");
         // the map fills a slide: the running m and l follow as a part of their own, stepped a tile at a time again
-        return layout(chapters, controls, new VBox(part(steps, map), part(steps,
+        return layout(chapters, controls, new VBox(part(steps, map), linesPart(chapters, steps,
                 answer(chapters, stepLine, "tiles", "rescale"), answer(chapters, perRow, "rescale"),
                 answer(chapters, diff, "same"), memory)));
     }

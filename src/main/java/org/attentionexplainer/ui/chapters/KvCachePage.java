@@ -92,7 +92,7 @@ final class KvCachePage extends ChapterPage<KvCacheChapter> {
         Node[] gpt = generated(chapters, i18n, visual.spacingProperty());
         visual.getChildren().addAll(part(steps, map,
                 answer(chapters, stepLine, "chapter.quiz.kv.rows", "chapter.quiz.kv.flops")),
-                part(steps, PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"),
+                linesPart(chapters, steps, PageLayout.label(i18n.text("chapter.ui.kv.cache"), "page-heading"),
                         answer(chapters, cache, "chapter.quiz.kv.rows"), answer(chapters, same, "chapter.quiz.kv.same"),
                         memory),
                 part(far, answer(chapters, chart, "chapter.quiz.kv.flops")),

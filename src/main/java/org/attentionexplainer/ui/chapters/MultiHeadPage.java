@@ -56,7 +56,7 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
         Label diff = PageLayout.text(i18n, Bindings.createObjectBinding(
                 () -> mh.get() == null ? null : mh.get().differenceText(), mh), "multihead-difference", "page-result");
         answerSection("chapter.multihead.fused.title", "fused");
-        return layout(chapters, null, new VBox(part(answer(chapters, shapes, "hd", "shape")), part(heads),
+        return layout(chapters, null, new VBox(linesPart(chapters, answer(chapters, shapes, "hd", "shape")), part(heads),
                 part(output, answer(chapters, diff, "fused"))));
     }
 
@@ -65,10 +65,12 @@ final class MultiHeadPage extends ChapterPage<MultiHeadChapter> {
         if (x == null) {
             return;
         }
+        // each step's name on a line of its own above its code and shapes: the four side by side were twice a
+        // slide's width, and the code is what the eye follows down the table
         int r = 0;
         for (ShapeStep s : x.shapes()) {
-            grid.addRow(r++, cell(i18n.get(s.labelKey())), cell(s.code()), cell(s.symbols()),
-                    cell("= " + s.dimsString()));
+            grid.add(PageLayout.line(i18n.get(s.labelKey()), "chapter-table-step"), 0, r++, 3, 1);
+            grid.addRow(r++, cell(s.code()), cell(s.symbols()), cell("= " + s.dimsString()));
         }
     }
 }

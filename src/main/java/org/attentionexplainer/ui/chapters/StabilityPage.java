@@ -38,7 +38,7 @@ final class StabilityPage extends ChapterPage<StabilityChapter> {
         fillStability(i18n, table, st.get());
         answerSection("chapter.stability.overflow.title", "exp");
         answerSection("chapter.stability.half.title", "limit");
-        return layout(chapters, null, new VBox(part(answer(chapters, table, "exp", "shift")),
+        return layout(chapters, null, new VBox(linesPart(chapters, answer(chapters, table, "exp", "shift")),
                 part(exponentChart(i18n))));
     }
 
@@ -47,16 +47,19 @@ final class StabilityPage extends ChapterPage<StabilityChapter> {
         if (s == null) {
             return;
         }
-        grid.addRow(0, cell(""), cell("x = [1000, 1001, 1002]"),
-                cell("x = [10, 11, 12]"));
+        // each input's rows under its own heading: the two inputs side by side were wider than a slide
         String[] keys = {"chapter.ui.stability.exp32", "chapter.ui.stability.soft32", "chapter.ui.stability.exp16",
             "chapter.ui.stability.soft16", "chapter.ui.stability.shifted", "chapter.ui.stability.stable32",
             "chapter.ui.stability.stable16"};
-        int r = 1;
-        for (String key : keys) {
-            grid.addRow(r, cell(i18n.get(key)), value(i18n, s.large(), r, "stability-large-" + r),
-                    value(i18n, s.small(), r, "stability-small-" + r));
-            r++;
+        int r = 0;
+        for (boolean large : new boolean[] {true, false}) {
+            Label heading = cell(large ? "x = [1000, 1001, 1002]" : "x = [10, 11, 12]");
+            heading.getStyleClass().add("chapter-table-step");
+            grid.add(heading, 0, r++, 2, 1);
+            for (int k = 1; k <= keys.length; k++) {
+                grid.addRow(r++, cell(i18n.get(keys[k - 1])), large ? value(i18n, s.large(), k, "stability-large-" + k)
+                        : value(i18n, s.small(), k, "stability-small-" + k));
+            }
         }
     }
 

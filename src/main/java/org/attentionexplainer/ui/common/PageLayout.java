@@ -29,6 +29,8 @@ public final class PageLayout {
      * become a slide's headline-sized text, never a poster.
      */
     private static final double LINES_MAX_SCALE = 1.75;
+    /** The smallest type a slide's table takes, times the slide's, so that its columns fit the slide's width. */
+    private static final double LINES_MIN_SCALE = 0.6;
     /** How many halvings {@link #fillWhilePresenting} takes between the page's type and its largest. */
     private static final int FIT_STEPS = 8;
     /** The style class of lines that {@link #fillWhilePresenting} sizes. */
@@ -126,8 +128,9 @@ public final class PageLayout {
     /**
      * Presenting, sets the type of {@code lines} (a part of a page whose figure is its lines of text,
      * or a small table) as large as lets them fill the visible height of the page they scroll in, up to
-     * {@link #LINES_MAX_SCALE} times the slide's type, as a map fills its slide; out of presentation
-     * mode they keep the page's type. It follows the window, the zoom and the lines' own changes.
+     * {@link #LINES_MAX_SCALE} times the slide's type, as a map fills its slide; lines taller than the slide,
+     * or with a table wider than it, at the slide's type take smaller type instead (down to
+     * {@link #LINES_MIN_SCALE}), so that nothing of them is cut at the slide's edges. Out of presentation mode they keep the page's type. It follows the window, the zoom and the lines' own changes.
      */
     public static void fillWhilePresenting(Region lines, ObservableValue<Boolean> presenting) {
         lines.getStyleClass().add(FILLED_LINES);
@@ -165,20 +168,32 @@ public final class PageLayout {
             return;
         }
         double room = pane.getViewportBounds().getHeight();
+        // the visible width, should the page be wider than its slide (a control's least width)
+        double across = pane.getViewportBounds().getWidth();
         for (javafx.scene.Parent p = lines.getParent(); p != pane && p != null; p = p.getParent()) {
             if (p instanceof Region r) {
                 room -= r.getInsets().getTop() + r.getInsets().getBottom();
+                across -= r.getInsets().getLeft() + r.getInsets().getRight();
             }
         }
+        width = Math.min(width, across);
         // the largest scale whose lines, wrapped at the width they have, are no taller than the room
-        double fits = 1;
-        double tooLarge = maxScale + 1e-9;
-        if (scaledHeight(lines, maxScale, width) <= room) {
+        double fits;
+        double tooLarge;
+        if (fitsAt(lines, 1, width, room)) {
+            fits = 1;
+            tooLarge = maxScale + 1e-9;
+        } else {
+            // wider or taller than the slide at the slide's type: smaller type rather than lines cut at its edges
+            fits = LINES_MIN_SCALE;
+            tooLarge = 1;
+        }
+        if (fits == 1 && fitsAt(lines, maxScale, width, room)) {
             fits = maxScale;
         } else {
             for (int i = 0; i < FIT_STEPS; i++) {
                 double mid = (fits + tooLarge) / 2;
-                if (scaledHeight(lines, mid, width) <= room) {
+                if (fitsAt(lines, mid, width, room)) {
                     fits = mid;
                 } else {
                     tooLarge = mid;
@@ -190,18 +205,18 @@ public final class PageLayout {
     }
 
     /**
-     * The height of {@code lines} in type {@code scale} times the page's at {@code width}; infinite where
-     * a table among them (whose cells are never wrapped) would be wider than that.
+     * Whether {@code lines} in type {@code scale} times the page's are no taller than {@code room} at
+     * {@code width}, and no table among them is wider than that.
      */
-    private static double scaledHeight(Region lines, double scale, double width) {
+    private static boolean fitsAt(Region lines, double scale, double width, double room) {
         lines.setStyle(fontScale(scale));
         lines.applyCss();
         for (Node table : lines.lookupAll(".chapter-table")) {
-            if (scale > 1 && table.prefWidth(-1) > width) {
-                return Double.POSITIVE_INFINITY;
+            if (table.prefWidth(-1) > width) {
+                return false;
             }
         }
-        return lines.prefHeight(width);
+        return lines.prefHeight(width) <= room;
     }
 
     private static String fontScale(double scale) {
