@@ -128,13 +128,15 @@ public final class AttentionEngine {
         Tensor qT;
         Tensor kT;
         Tensor vT;
+        // a slider step makes the heads and all after them when first read, where nothing can overflow
+        boolean later = reuse && !tiled && Overflow.afterWeightsBounded(spec, previous.v(), sh);
         if (reuse) {
             qT = previous.q();
             kT = previous.k();
             vT = previous.v();
             q = null;                                                               // the scores are known
             k = null;
-            v = HeadLayout.split(buffers.constant(vT), sh.s(), sh.kvh(), sh.group(), sh); // (b, kvh, s, hd)
+            v = later ? null : HeadLayout.split(buffers.constant(vT), sh.s(), sh.kvh(), sh.group(), sh);
         } else {
             INDArray src = spec.source() == null ? x : buffers.constant(sourceTensor); // (b, s, d_src)
             HeadLayout[] qkv = project(spec.projection(), x, src, sh);
@@ -187,7 +189,7 @@ public final class AttentionEngine {
             }
             boolean weightsLater = !softmax || draws != null || !host;
             MapSteps.rows(maps, group, first * sh.t(), (first + groupSize) * sh.t(), factor,
-                    masked ? mask.data() : null, softmax, !reuse && host, !weightsLater, sh, routes.rows());
+                    masked ? mask.data() : null, softmax, !reuse && host, !weightsLater && !later, sh, routes.rows());
             if (weightsLater) {
                 if (!softmax) {
                     WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
@@ -195,15 +197,47 @@ public final class AttentionEngine {
                 if (draws != null) {
                     WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
                 }
-                NdBuffers.write(group, maps.weights(), offset, host);
+                if (!later) {
+                    NdBuffers.write(group, maps.weights(), offset, host);
+                }
             }
-            MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
+            if (!later) {
+                MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
+            }
         }
 
         Tensor scores = reuse ? previous.scores() : maps.tensor(maps.scores(), sh);
         Tensor logits = maps.logitsTensor(scores, factor, masked ? mask.data() : null, sh, routes.rows());
-        return finish(spec, sh, x, context, tokens, sourceTokens, qT, kT, vT, mask, scores, logits,
-                maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), scaleFactor, fullyMasked, null, null);
+        Tensor weights = maps.tensor(maps.weights(), sh);
+        Tensor values = vT;
+        AfterWeights after = later ? AfterWeights.later(() -> contexts(spec, sh, input, values, weights), spec, sh)
+                : afterWeights(spec, sh, x, context, NdBuffers.heads(heads, sh));
+        return new AttentionTrace(spec, tokens, sourceTokens, qT, kT, vT, scores, mask, logits, weights, after.heads(),
+                after.context(), after.output(), after.result(), scaleFactor, fullyMasked, backend);
+    }
+
+    /**
+     * The heads and the steps after them of a slider step, when one is first read: the products
+     * as the step would have run them, on the engine's scratch arrays, hence under its lock (a
+     * computation running then finishes first). Checked for overflow as a step is, though the
+     * bounds that let the step leave them ({@link Overflow#afterWeightsBounded}) rule it out.
+     */
+    private AfterWeights contexts(AttentionSpec spec, Shapes sh, Tensor input, Tensor vT, Tensor weights) {
+        synchronized (this) {
+            INDArray x = buffers.constant(input);                                       // (b, t, d_in)
+            HeadLayout v = HeadLayout.split(buffers.constant(vT), sh.s(), sh.kvh(), sh.group(), sh); // (b, kvh, s, hd)
+            INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut()); // (b*t, d_out)
+            HeadLayout heads = HeadLayout.columns(context, 1, 0, sh.t(), sh);
+            int groupSize = MapSteps.headsPerGroup(sh);
+            INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());     // (g, t, s)
+            for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
+                NdBuffers.write(group, weights.data(), first * sh.t() * sh.s(), routes.hostMemory());
+                MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
+            }
+            AfterWeights made = afterWeights(spec, sh, x, context, NdBuffers.heads(heads, sh));
+            Overflow.requireFinite(spec, made);
+            return made;
+        }
     }
 
     /**
@@ -218,30 +252,27 @@ public final class AttentionEngine {
         INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut());  // (b*t, d_out)
         NdBuffers.write(context, PlainAttention.concatHeads(maps.heads(), sh), 0, routes.hostMemory());
         int blocks = spec.algorithm().keyBlocks(sh.s());
-        return finish(spec, sh, x, context, tokens, sourceTokens, q, k, v, mask,
-                knownScores != null ? knownScores : Tensor.wrap(maps.scores(), sh.b(), sh.h(), sh.t(), sh.s()),
+        AfterWeights after = afterWeights(spec, sh, x, context,
+                Tensor.wrap(maps.heads(), sh.b(), sh.h(), sh.t(), sh.hd()));
+        return new AttentionTrace(spec, tokens, sourceTokens, q, k, v,
+                knownScores != null ? knownScores : Tensor.wrap(maps.scores(), sh.b(), sh.h(), sh.t(), sh.s()), mask,
                 Tensor.wrap(maps.logits(), sh.b(), sh.h(), sh.t(), sh.s()),
-                Tensor.wrap(maps.weights(), sh.b(), sh.h(), sh.t(), sh.s()),
-                Tensor.wrap(maps.heads(), sh.b(), sh.h(), sh.t(), sh.hd()), scaleFactor, fullyMasked,
+                Tensor.wrap(maps.weights(), sh.b(), sh.h(), sh.t(), sh.s()), after.heads(), after.context(),
+                after.output(), after.result(), scaleFactor, fullyMasked, backend,
                 Tensor.wrap(maps.onlineMax(), sh.b(), sh.h(), sh.t(), blocks),
                 Tensor.wrap(maps.onlineSum(), sh.b(), sh.h(), sh.t(), blocks));
     }
 
-    /** The output projection, residual and LayerNorm after the context (b*t, d_out), and the trace. */
-    private AttentionTrace finish(AttentionSpec spec, Shapes sh, INDArray x, INDArray context, List<String> tokens,
-                                  List<String> sourceTokens, Tensor q, Tensor k, Tensor v, Tensor mask, Tensor scores,
-                                  Tensor logits, Tensor weights, Tensor heads, double scaleFactor,
-                                  List<MaskedRow> fullyMasked, Tensor onlineMax, Tensor onlineSum) {
+    /** The output projection, residual and LayerNorm after the context (b*t, d_out). */
+    private AfterWeights afterWeights(AttentionSpec spec, Shapes sh, INDArray x, INDArray context, Tensor heads) {
         INDArray output = outProject(context, spec.outWeight(), spec.outBias(), sh);  // (b*t, d_model)
         INDArray result = residualAndNorm(x, output, spec, sh);                       // (b*t, d_model)
 
         Tensor contextT = NdBuffers.tensor(context).reshape(sh.b(), sh.t(), sh.dOut());
         Tensor outputT = output == context ? contextT
                 : NdBuffers.tensor(output).reshape(sh.b(), sh.t(), sh.dModel());
-        return new AttentionTrace(spec, tokens, sourceTokens, q, k, v, scores, mask, logits, weights, heads,
-                contextT, outputT,
-                result == output ? outputT : NdBuffers.tensor(result).reshape(sh.b(), sh.t(), sh.dModel()),
-                scaleFactor, fullyMasked, backend, onlineMax, onlineSum);
+        return new AfterWeights(heads, contextT, outputT,
+                result == output ? outputT : NdBuffers.tensor(result).reshape(sh.b(), sh.t(), sh.dModel()));
     }
 
     /** Whether {@code previous} projected the same tensors into the same heads as {@code spec} will. */
