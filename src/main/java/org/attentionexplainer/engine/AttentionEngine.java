@@ -99,8 +99,13 @@ public final class AttentionEngine {
         Overflow.requireFiniteFactor(scaleFactor, spec.temperature());
         boolean reuse = previous != null && sameProjections(previous, spec, sh);
         AttentionMemory.require(spec, sh, reuse);
-        Tensor mask = Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
-        List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
+        // a slider that leaves the masks' settings alone takes the last mask over (1 MiB at 512 tokens)
+        AttentionSpec before = reuse ? previous.spec() : null;
+        boolean sameMask = reuse && spec.causal() == before.causal() && spec.padding() == before.padding()
+                && java.util.Objects.equals(spec.window(), before.window());
+        Tensor mask = sameMask ? previous.mask()
+                : Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
+        List<MaskedRow> fullyMasked = sameMask ? previous.fullyMaskedRows() : WeightRules.fullyMaskedRows(mask);
         List<String> tokens = spec.tokens() != null ? spec.tokens() : defaultLabels(sh.t());
         List<String> sourceTokens = spec.sourceTokens() != null ? spec.sourceTokens()
                 : spec.source() == null ? tokens : defaultLabels(sh.s());
@@ -217,24 +222,15 @@ public final class AttentionEngine {
     }
 
     /**
-     * The heads and the steps after them of a slider step, when one is first read: the products
-     * as the step would have run them, on the engine's scratch arrays, hence under its lock (a
-     * computation running then finishes first). Checked for overflow as a step is, though the
-     * bounds that let the step leave them ({@link Overflow#afterWeightsBounded}) rule it out.
+     * The heads and all after them, when first read: on the engine's scratch arrays, so under its
+     * lock; checked for overflow, which {@link Overflow#afterWeightsBounded} rules out.
      */
     private AfterWeights contexts(AttentionSpec spec, Shapes sh, Tensor input, Tensor vT, Tensor weights) {
         synchronized (this) {
-            INDArray x = buffers.constant(input);                                       // (b, t, d_in)
-            HeadLayout v = HeadLayout.split(buffers.constant(vT), sh.s(), sh.kvh(), sh.group(), sh); // (b, kvh, s, hd)
             INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut()); // (b*t, d_out)
-            HeadLayout heads = HeadLayout.columns(context, 1, 0, sh.t(), sh);
-            int groupSize = MapSteps.headsPerGroup(sh);
-            INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());     // (g, t, s)
-            for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
-                NdBuffers.write(group, weights.data(), first * sh.t() * sh.s(), routes.hostMemory());
-                MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
-            }
-            AfterWeights made = afterWeights(spec, sh, x, context, NdBuffers.heads(heads, sh));
+            HeadLayout heads = MapSteps.headContexts(weights.data(), buffers.constant(vT), context, buffers, sh,
+                    routes);
+            AfterWeights made = afterWeights(spec, sh, buffers.constant(input), context, NdBuffers.heads(heads, sh));
             Overflow.requireFinite(spec, made);
             return made;
         }

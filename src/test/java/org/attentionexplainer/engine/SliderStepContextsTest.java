@@ -38,6 +38,10 @@ class SliderStepContextsTest {
             assertTrue(step.pending(), "nothing after the weights is computed before it is read");
         }
         AttentionTrace third = engine.compute(spec.toBuilder().temperature(0.3).build(), second);
+        org.junit.jupiter.api.Assertions.assertSame(first.mask(), third.mask(), "the same masks are taken over");
+        AttentionTrace open = engine.compute(spec.toBuilder().causal(false).build(), third);
+        assertEquals(0f, open.mask().get(0, 0, 1), "a mask toggle makes its own mask");
+        assertTrue(open.weights().get(0, 0, 0, 1) > 0, "query 0 sees key 1 without the causal mask");
 
         for (AttentionTrace trace : List.of(third, second)) {
             double[][] want = reference(trace.spec());
