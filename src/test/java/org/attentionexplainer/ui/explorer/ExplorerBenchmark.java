@@ -180,7 +180,15 @@ class ExplorerBenchmark {
             heatmap.shownProperty().addListener(onShown);
             vm.controls().temperatureProperty().set(t);
         });
-        return done.get(30, TimeUnit.SECONDS);
+        try {
+            return done.get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            CompletableFuture<String> said = new CompletableFuture<>();
+            Platform.runLater(() -> said.complete("no picture of T = " + t + " in 30 s; the explorer says: \""
+                    + vm.messageProperty().get() + "\", showing T = "
+                    + (vm.traceProperty().get() == null ? null : vm.traceProperty().get().spec().temperature())));
+            throw new AssertionError(said.get(10, TimeUnit.SECONDS), e);
+        }
     }
 
     private record FastDrag(double[] latency, int pictures, double maxStall) {
