@@ -98,7 +98,11 @@ public final class AttentionEngine {
         double scaleFactor = spec.scale().factorFor(sh.hd());
         Overflow.requireFiniteFactor(scaleFactor, spec.temperature());
         boolean reuse = previous != null && sameProjections(previous, spec, sh);
-        AttentionMemory.require(spec, sh, reuse);
+        boolean plain = plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS;
+        // a slider step makes the heads and all after them when first read, where nothing can overflow
+        boolean later = reuse && !plain && !spec.algorithm().isTiled()
+                && Overflow.afterWeightsBounded(spec, previous.v(), sh);
+        AttentionMemory.require(spec, sh, reuse, later);
         // a slider that leaves the masks' settings alone takes the last mask over (1 MiB at 512 tokens)
         AttentionSpec before = reuse ? previous.spec() : null;
         boolean sameMask = reuse && spec.causal() == before.causal() && spec.padding() == before.padding()
@@ -110,21 +114,21 @@ public final class AttentionEngine {
         List<String> sourceTokens = spec.sourceTokens() != null ? spec.sourceTokens()
                 : spec.source() == null ? tokens : defaultLabels(sh.s());
         AttentionTrace trace;
-        boolean plain = plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS;
         if (plain) {
             trace = PlainAttention.compute(spec, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
                     tokens, sourceTokens, backend);
         } else {
-            trace = computeOnNd4j(spec, previous, reuse, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
-                    tokens, sourceTokens);
+            trace = computeOnNd4j(spec, previous, reuse, later, input, sourceTensor, sh, mask, fullyMasked,
+                    scaleFactor, tokens, sourceTokens);
         }
         overflow.requireFinite(trace, reuse && !plain);               // the plain path computes everything anew
         return trace;
     }
 
-    private AttentionTrace computeOnNd4j(AttentionSpec spec, AttentionTrace previous, boolean reuse, Tensor input,
-                                         Tensor sourceTensor, Shapes sh, Tensor mask, List<MaskedRow> fullyMasked,
-                                         double scaleFactor, List<String> tokens, List<String> sourceTokens) {
+    private AttentionTrace computeOnNd4j(AttentionSpec spec, AttentionTrace previous, boolean reuse, boolean later,
+                                         Tensor input, Tensor sourceTensor, Shapes sh, Tensor mask,
+                                         List<MaskedRow> fullyMasked, double scaleFactor, List<String> tokens,
+                                         List<String> sourceTokens) {
         INDArray x = buffers.constant(input);                                          // (b, t, d_in)
         boolean tiled = spec.algorithm().isTiled();
         HeadLayout q;
@@ -133,8 +137,6 @@ public final class AttentionEngine {
         Tensor qT;
         Tensor kT;
         Tensor vT;
-        // a slider step makes the heads and all after them when first read, where nothing can overflow
-        boolean later = reuse && !tiled && Overflow.afterWeightsBounded(spec, previous.v(), sh);
         if (reuse) {
             qT = previous.q();
             kT = previous.k();
