@@ -98,28 +98,37 @@ public final class AttentionEngine {
         double scaleFactor = spec.scale().factorFor(sh.hd());
         Overflow.requireFiniteFactor(scaleFactor, spec.temperature());
         boolean reuse = previous != null && sameProjections(previous, spec, sh);
-        AttentionMemory.require(spec, sh, reuse);
-        Tensor mask = Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
-        List<MaskedRow> fullyMasked = WeightRules.fullyMaskedRows(mask);
+        boolean plain = plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS;
+        // a slider step makes the heads and all after them when first read, where nothing can overflow
+        boolean later = reuse && !plain && !spec.algorithm().isTiled()
+                && Overflow.afterWeightsBounded(spec, previous.v(), sh);
+        AttentionMemory.require(spec, sh, reuse, later);
+        // a slider that leaves the masks' settings alone takes the last mask over (1 MiB at 512 tokens)
+        AttentionSpec before = reuse ? previous.spec() : null;
+        boolean sameMask = reuse && spec.causal() == before.causal() && spec.padding() == before.padding()
+                && java.util.Objects.equals(spec.window(), before.window());
+        Tensor mask = sameMask ? previous.mask()
+                : Masks.build(sh.b(), sh.t(), sh.s(), spec.causal(), spec.window(), spec.padding());
+        List<MaskedRow> fullyMasked = sameMask ? previous.fullyMaskedRows() : WeightRules.fullyMaskedRows(mask);
         List<String> tokens = spec.tokens() != null ? spec.tokens() : defaultLabels(sh.t());
         List<String> sourceTokens = spec.sourceTokens() != null ? spec.sourceTokens()
                 : spec.source() == null ? tokens : defaultLabels(sh.s());
         AttentionTrace trace;
-        boolean plain = plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS;
         if (plain) {
             trace = PlainAttention.compute(spec, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
                     tokens, sourceTokens, backend);
         } else {
-            trace = computeOnNd4j(spec, previous, reuse, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
-                    tokens, sourceTokens);
+            trace = computeOnNd4j(spec, previous, reuse, later, input, sourceTensor, sh, mask, fullyMasked,
+                    scaleFactor, tokens, sourceTokens);
         }
         overflow.requireFinite(trace, reuse && !plain);               // the plain path computes everything anew
         return trace;
     }
 
-    private AttentionTrace computeOnNd4j(AttentionSpec spec, AttentionTrace previous, boolean reuse, Tensor input,
-                                         Tensor sourceTensor, Shapes sh, Tensor mask, List<MaskedRow> fullyMasked,
-                                         double scaleFactor, List<String> tokens, List<String> sourceTokens) {
+    private AttentionTrace computeOnNd4j(AttentionSpec spec, AttentionTrace previous, boolean reuse, boolean later,
+                                         Tensor input, Tensor sourceTensor, Shapes sh, Tensor mask,
+                                         List<MaskedRow> fullyMasked, double scaleFactor, List<String> tokens,
+                                         List<String> sourceTokens) {
         INDArray x = buffers.constant(input);                                          // (b, t, d_in)
         boolean tiled = spec.algorithm().isTiled();
         HeadLayout q;
@@ -134,7 +143,7 @@ public final class AttentionEngine {
             vT = previous.v();
             q = null;                                                               // the scores are known
             k = null;
-            v = HeadLayout.split(buffers.constant(vT), sh.s(), sh.kvh(), sh.group(), sh); // (b, kvh, s, hd)
+            v = later ? null : HeadLayout.split(buffers.constant(vT), sh.s(), sh.kvh(), sh.group(), sh);
         } else {
             INDArray src = spec.source() == null ? x : buffers.constant(sourceTensor); // (b, s, d_src)
             HeadLayout[] qkv = project(spec.projection(), x, src, sh);
@@ -187,7 +196,7 @@ public final class AttentionEngine {
             }
             boolean weightsLater = !softmax || draws != null || !host;
             MapSteps.rows(maps, group, first * sh.t(), (first + groupSize) * sh.t(), factor,
-                    masked ? mask.data() : null, softmax, !reuse && host, !weightsLater, sh, routes.rows());
+                    masked ? mask.data() : null, softmax, !reuse && host, !weightsLater && !later, sh, routes.rows());
             if (weightsLater) {
                 if (!softmax) {
                     WeightRules.hardmax(maps.logits(), maps.weights(), offset, end, sh.s());
@@ -195,15 +204,38 @@ public final class AttentionEngine {
                 if (draws != null) {
                     WeightRules.dropout(maps.weights(), offset, end, spec.dropout(), draws);
                 }
-                NdBuffers.write(group, maps.weights(), offset, host);
+                if (!later) {
+                    NdBuffers.write(group, maps.weights(), offset, host);
+                }
             }
-            MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
+            if (!later) {
+                MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
+            }
         }
 
         Tensor scores = reuse ? previous.scores() : maps.tensor(maps.scores(), sh);
         Tensor logits = maps.logitsTensor(scores, factor, masked ? mask.data() : null, sh, routes.rows());
-        return finish(spec, sh, x, context, tokens, sourceTokens, qT, kT, vT, mask, scores, logits,
-                maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), scaleFactor, fullyMasked, null, null);
+        Tensor weights = maps.tensor(maps.weights(), sh);
+        Tensor values = vT;
+        AfterWeights after = later ? AfterWeights.later(() -> contexts(spec, sh, input, values, weights), spec, sh)
+                : afterWeights(spec, sh, x, context, NdBuffers.heads(heads, sh));
+        return new AttentionTrace(spec, tokens, sourceTokens, qT, kT, vT, scores, mask, logits, weights, after.heads(),
+                after.context(), after.output(), after.result(), scaleFactor, fullyMasked, backend);
+    }
+
+    /**
+     * The heads and all after them, when first read: on the engine's scratch arrays, so under its
+     * lock; checked for overflow, which {@link Overflow#afterWeightsBounded} rules out.
+     */
+    private AfterWeights contexts(AttentionSpec spec, Shapes sh, Tensor input, Tensor vT, Tensor weights) {
+        synchronized (this) {
+            INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut()); // (b*t, d_out)
+            HeadLayout heads = MapSteps.headContexts(weights.data(), buffers.constant(vT), context, buffers, sh,
+                    routes);
+            AfterWeights made = afterWeights(spec, sh, buffers.constant(input), context, NdBuffers.heads(heads, sh));
+            Overflow.requireFinite(spec, made);
+            return made;
+        }
     }
 
     /**
@@ -218,30 +250,27 @@ public final class AttentionEngine {
         INDArray context = buffers.scratch("context", (long) sh.b() * sh.t(), sh.dOut());  // (b*t, d_out)
         NdBuffers.write(context, PlainAttention.concatHeads(maps.heads(), sh), 0, routes.hostMemory());
         int blocks = spec.algorithm().keyBlocks(sh.s());
-        return finish(spec, sh, x, context, tokens, sourceTokens, q, k, v, mask,
-                knownScores != null ? knownScores : Tensor.wrap(maps.scores(), sh.b(), sh.h(), sh.t(), sh.s()),
+        AfterWeights after = afterWeights(spec, sh, x, context,
+                Tensor.wrap(maps.heads(), sh.b(), sh.h(), sh.t(), sh.hd()));
+        return new AttentionTrace(spec, tokens, sourceTokens, q, k, v,
+                knownScores != null ? knownScores : Tensor.wrap(maps.scores(), sh.b(), sh.h(), sh.t(), sh.s()), mask,
                 Tensor.wrap(maps.logits(), sh.b(), sh.h(), sh.t(), sh.s()),
-                Tensor.wrap(maps.weights(), sh.b(), sh.h(), sh.t(), sh.s()),
-                Tensor.wrap(maps.heads(), sh.b(), sh.h(), sh.t(), sh.hd()), scaleFactor, fullyMasked,
+                Tensor.wrap(maps.weights(), sh.b(), sh.h(), sh.t(), sh.s()), after.heads(), after.context(),
+                after.output(), after.result(), scaleFactor, fullyMasked, backend,
                 Tensor.wrap(maps.onlineMax(), sh.b(), sh.h(), sh.t(), blocks),
                 Tensor.wrap(maps.onlineSum(), sh.b(), sh.h(), sh.t(), blocks));
     }
 
-    /** The output projection, residual and LayerNorm after the context (b*t, d_out), and the trace. */
-    private AttentionTrace finish(AttentionSpec spec, Shapes sh, INDArray x, INDArray context, List<String> tokens,
-                                  List<String> sourceTokens, Tensor q, Tensor k, Tensor v, Tensor mask, Tensor scores,
-                                  Tensor logits, Tensor weights, Tensor heads, double scaleFactor,
-                                  List<MaskedRow> fullyMasked, Tensor onlineMax, Tensor onlineSum) {
+    /** The output projection, residual and LayerNorm after the context (b*t, d_out). */
+    private AfterWeights afterWeights(AttentionSpec spec, Shapes sh, INDArray x, INDArray context, Tensor heads) {
         INDArray output = outProject(context, spec.outWeight(), spec.outBias(), sh);  // (b*t, d_model)
         INDArray result = residualAndNorm(x, output, spec, sh);                       // (b*t, d_model)
 
         Tensor contextT = NdBuffers.tensor(context).reshape(sh.b(), sh.t(), sh.dOut());
         Tensor outputT = output == context ? contextT
                 : NdBuffers.tensor(output).reshape(sh.b(), sh.t(), sh.dModel());
-        return new AttentionTrace(spec, tokens, sourceTokens, q, k, v, scores, mask, logits, weights, heads,
-                contextT, outputT,
-                result == output ? outputT : NdBuffers.tensor(result).reshape(sh.b(), sh.t(), sh.dModel()),
-                scaleFactor, fullyMasked, backend, onlineMax, onlineSum);
+        return new AfterWeights(heads, contextT, outputT,
+                result == output ? outputT : NdBuffers.tensor(result).reshape(sh.b(), sh.t(), sh.dModel()));
     }
 
     /** Whether {@code previous} projected the same tensors into the same heads as {@code spec} will. */

@@ -59,6 +59,21 @@ public record AttentionTrace(
                 scaleFactor, fullyMaskedRows, backend, null, null);
     }
 
+    /**
+     * The same computation, not equal values: a property holding the trace compares the old
+     * one with the new at every change, on the UI thread, and the values of every step would
+     * be read for it, those made only when read too ({@link Tensor}).
+     */
+    @Override
+    public boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public int hashCode() {
+        return System.identityHashCode(this);
+    }
+
     public int batch() {
         return scores.dim(0);
     }

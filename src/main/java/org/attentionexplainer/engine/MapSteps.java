@@ -115,6 +115,24 @@ final class MapSteps {
     }
 
     /**
+     * contexts = weights V for every head, the (b, h, t, s) weights from the heap, a group of heads
+     * at a time through the scratch array of the maps, into {@code context} (b*t, d_out), whose
+     * heads it returns; {@code values} is V (b, kvh, s, hd) off the heap.
+     */
+    static HeadLayout headContexts(float[] weights, INDArray values, INDArray context, NdBuffers buffers, Shapes sh,
+                                   Routes routes) {
+        HeadLayout v = HeadLayout.split(values, sh.s(), sh.kvh(), sh.group(), sh);
+        HeadLayout heads = HeadLayout.columns(context, 1, 0, sh.t(), sh);
+        int groupSize = headsPerGroup(sh);
+        INDArray group = buffers.scratch("maps", groupSize, sh.t(), sh.s());          // (g, t, s)
+        for (int first = 0; first < sh.b() * sh.h(); first += groupSize) {
+            NdBuffers.write(group, weights, first * sh.t() * sh.s(), routes.hostMemory());
+            headContexts(group, v, heads, first, groupSize, sh, routes);
+        }
+        return heads;
+    }
+
+    /**
      * Rows [from, to) of the (b*h*t, s) maps, whose products are in {@code group} (its first
      * row is row {@code from}): copies the scores out of it unless {@code scoresIn} is false
      * (they are in the maps already); logits = scores * factor with -inf where the (b, t, s)

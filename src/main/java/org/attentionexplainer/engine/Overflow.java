@@ -58,31 +58,16 @@ public final class Overflow {
      * Refuses a trace with a value beyond float32 anywhere but at its masked logits, naming the
      * earliest step that overflowed and the input or weight of it with the largest values.
      * Weights need no check: softmax of finite logits, hardmax and dropout's 1/(1-p) stay finite;
-     * the context holds the heads' values.
+     * the context holds the heads' values. Heads and the steps after them that are made when
+     * first read ({@link AfterWeights#later}) are checked then.
      *
      * @param reused Q, K, V and the scores are those of a trace this checked before
      */
     void requireFinite(AttentionTrace trace, boolean reused) {
         AttentionSpec spec = trace.spec();
-        Projection p = spec.projection();
-        Tensor keysIn = spec.source() != null ? spec.source() : spec.input();
-        String keysName = spec.source() != null ? "source" : "input";
-        List<Named> q = new ArrayList<>(List.of(new Named("input", spec.input())));
-        List<Named> k = new ArrayList<>(List.of(new Named(keysName, keysIn)));
-        List<Named> v = new ArrayList<>(List.of(new Named(keysName, keysIn)));
-        if (p instanceof Projection.Separate sep) {
-            q.add(new Named("weights.query", sep.query()));
-            q.add(new Named("weights.query_bias", sep.queryBias()));
-            k.add(new Named("weights.key", sep.key()));
-            k.add(new Named("weights.key_bias", sep.keyBias()));
-            v.add(new Named("weights.value", sep.value()));
-            v.add(new Named("weights.value_bias", sep.valueBias()));
-        } else if (p instanceof Projection.Fused f) {
-            for (List<Named> side : List.of(q, k, v)) {
-                side.add(new Named("weights.qkv", f.qkv()));
-                side.add(new Named("weights.qkv_bias", f.qkvBias()));
-            }
-        }
+        List<Named> q = sources(spec, 0);
+        List<Named> k = sources(spec, 1);
+        List<Named> v = sources(spec, 2);
         if (!reused) {
             require(trace.q(), q, "q");
             require(trace.k(), k, "k");
@@ -101,18 +86,72 @@ public final class Overflow {
         if (!Float.isFinite(scoresMax * factor) && !logitsFinite(trace)) {
             throw logitsOverflow(scoresMax, trace.scaleFactor(), spec.temperature());
         }
-        require(trace.heads(), v, "heads");
+        if (!trace.heads().pending()) {
+            requireFinite(spec, new AfterWeights(trace.heads(), trace.context(), trace.output(), trace.result()));
+        }
+    }
+
+    /** Refuses heads, output or result beyond float32, naming the input or weight with the largest values. */
+    static void requireFinite(AttentionSpec spec, AfterWeights steps) {
+        List<Named> v = sources(spec, 2);
+        require(steps.heads(), v, "heads");
         List<Named> out = new ArrayList<>(v);
         out.add(new Named("weights.out", spec.outWeight()));
         out.add(new Named("weights.out_bias", spec.outBias()));
-        require(trace.output(), out, "output");
+        require(steps.output(), out, "output");
         List<Named> result = new ArrayList<>(out);
         result.add(new Named("input", spec.input()));
         if (spec.layerNorm() != null) {
             result.add(new Named("layer_norm.gamma", spec.layerNorm().gamma()));
             result.add(new Named("layer_norm.beta", spec.layerNorm().beta()));
         }
-        require(trace.result(), result, spec.layerNorm() != null ? "layerNorm" : "residual");
+        require(steps.result(), result, spec.layerNorm() != null ? "layerNorm" : "residual");
+    }
+
+    /**
+     * Whether the heads and the steps after them stay within float32 whatever the weights, so
+     * that a slider step may leave them to be made when read. A row of weights sums to at most 1
+     * (softmax, hardmax), 1 / (1 - p) after dropout, so |heads| <= max|V| / (1 - p); |output| <=
+     * max|heads| d_out max|W_o| + max|b_o|; LayerNorm adds d_model squares of centred values of at
+     * most twice max|X + output|, and ends at most sqrt(d_model) max|gamma| + max|beta|. Each bound
+     * is doubled for rounding; in double, which none of them overflows.
+     */
+    static boolean afterWeightsBounded(AttentionSpec spec, Tensor v, Shapes sh) {
+        double keep = spec.dropout() == null ? 1 : 1 / (1 - spec.dropout().p());
+        double heads = 2 * keep * v.maxAbs();
+        double output = spec.outWeight() == null ? heads
+                : 2 * (heads * sh.dOut() * spec.outWeight().maxAbs() + maxAbs(spec.outBias()));
+        double sum = spec.residual() ? 2 * (output + spec.input().maxAbs()) : output;
+        double last = sum;
+        if (spec.layerNorm() != null) {
+            LayerNormParams n = spec.layerNorm();
+            last = Math.max(2 * sh.dModel() * (2 * sum) * (2 * sum),
+                    2 * (Math.sqrt(sh.dModel()) * maxAbs(n.gamma()) + maxAbs(n.beta())));
+        }
+        return Math.max(Math.max(heads, output), Math.max(sum, last)) <= Float.MAX_VALUE;
+    }
+
+    /** max|x| of a tensor that may be left out (0 then). */
+    private static double maxAbs(Tensor x) {
+        return x == null ? 0 : x.maxAbs();
+    }
+
+    /** What the queries (0), keys (1) or values (2) are made from: the input or source, and their projection. */
+    private static List<Named> sources(AttentionSpec spec, int side) {
+        Projection p = spec.projection();
+        boolean keys = side > 0 && spec.source() != null;
+        List<Named> from = new ArrayList<>(List.of(new Named(keys ? "source" : "input",
+                keys ? spec.source() : spec.input())));
+        if (p instanceof Projection.Separate sep) {
+            String name = "weights." + (side == 0 ? "query" : side == 1 ? "key" : "value");
+            from.add(new Named(name, side == 0 ? sep.query() : side == 1 ? sep.key() : sep.value()));
+            from.add(new Named(name + "_bias", side == 0 ? sep.queryBias() : side == 1 ? sep.keyBias()
+                    : sep.valueBias()));
+        } else if (p instanceof Projection.Fused f) {
+            from.add(new Named("weights.qkv", f.qkv()));
+            from.add(new Named("weights.qkv_bias", f.qkvBias()));
+        }
+        return from;
     }
 
     /** Whether every logit is finite or -inf where the mask hides its key. */

@@ -17,6 +17,8 @@ public final class Tensor {
     private Supplier<float[]> maker;
     /** Whether every value is finite, once someone asked: 0 not known yet, 1 yes, 2 no. */
     private volatile byte finite;
+    /** The largest |value| once someone asked (NaN if a value is NaN); -1 not known yet. */
+    private volatile float maxAbs = -1;
 
     private Tensor(float[] data, int[] shape) {
         this.shape = shape;
@@ -126,6 +128,22 @@ public final class Tensor {
             maker = null;
         }
         return data;
+    }
+
+    /** Whether this is a lazy tensor whose values nobody has read yet. */
+    boolean pending() {
+        return data == null;
+    }
+
+    /** The largest |value|, NaN if a value is NaN; kept, as the values never change. */
+    float maxAbs() {
+        float known = maxAbs;
+        if (known == -1) {
+            float[] d = data();
+            known = RowMath.best().maxAbs(d, 0, d.length);
+            maxAbs = known;
+        }
+        return known;
     }
 
     /**

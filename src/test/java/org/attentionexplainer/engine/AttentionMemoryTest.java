@@ -18,6 +18,8 @@ class AttentionMemoryTest {
         assertEquals(4 * 315, AttentionMemory.bytes(spec, sh, false));
         // a slider step keeps Q, K, V and the scores: 25 + 2 x 50 + 80
         assertEquals(4 * 205, AttentionMemory.bytes(spec, sh, true));
+        // one that makes the softmax's logits and the heads and all after them when read: 25 + 50
+        assertEquals(4 * 75, AttentionMemory.bytes(spec, sh, true, true));
     }
 
     @Test

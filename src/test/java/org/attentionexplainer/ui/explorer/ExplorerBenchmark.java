@@ -110,6 +110,7 @@ class ExplorerBenchmark {
         double[] compute = new double[STEPS];
         int firstFrame = 0;
         long cpu0 = processCpuNanos();
+        long allocated0 = allocatedBytes();
         for (int i = 0; i < STEPS; i++) {
             double[] split = stepAndWait(vm[0], heatmap[0], temps[i]);
             latency[i] = split[0];
@@ -117,6 +118,7 @@ class ExplorerBenchmark {
             firstFrame += split[2] <= 1 ? 1 : 0;
         }
         double cpuPerStep = (processCpuNanos() - cpu0) / 1e6 / STEPS;
+        double allocatedPerStep = (allocatedBytes() - allocated0) / (double) (1 << 20) / STEPS;
         FastDrag drag = fastDrag(vm[0], heatmap[0], temps);
         long peak = heap.stop();
         long live = liveHeap();
@@ -132,8 +134,9 @@ class ExplorerBenchmark {
         }
         System.out.printf(Locale.ROOT, "%-22s step by step: median %.1f ms, p95 %.1f ms, max %.1f ms"
                         + " (of which until the trace: median %.1f ms); in the first frame after the change:"
-                        + " %d of %d; CPU time of all threads per step %.1f ms%n", c.name(), pct(latency, 50),
-                pct(latency, 95), pct(latency, 100), pct(compute, 50), firstFrame, STEPS, cpuPerStep);
+                        + " %d of %d; CPU time of all threads per step %.1f ms, allocated per step %.1f MiB%n", c.name(),
+                pct(latency, 50), pct(latency, 95), pct(latency, 100), pct(compute, 50), firstFrame, STEPS, cpuPerStep,
+                allocatedPerStep);
         System.out.printf(Locale.ROOT, "%-22s fast drag (16 ms apart): %d pictures for %d changes, change to picture"
                         + " median %.1f ms, p95 %.1f ms, max %.1f ms; FX thread longest unresponsive %.1f ms;"
                         + " heap used: highest sampled %d MiB of %d MiB max, live after GC %d MiB%n", c.name(),
@@ -177,7 +180,15 @@ class ExplorerBenchmark {
             heatmap.shownProperty().addListener(onShown);
             vm.controls().temperatureProperty().set(t);
         });
-        return done.get(30, TimeUnit.SECONDS);
+        try {
+            return done.get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            CompletableFuture<String> said = new CompletableFuture<>();
+            Platform.runLater(() -> said.complete("no picture of T = " + t + " in 30 s; the explorer says: \""
+                    + vm.messageProperty().get() + "\", showing T = "
+                    + (vm.traceProperty().get() == null ? null : vm.traceProperty().get().spec().temperature())));
+            throw new AssertionError(said.get(10, TimeUnit.SECONDS), e);
+        }
     }
 
     private record FastDrag(double[] latency, int pictures, double maxStall) {
@@ -264,6 +275,16 @@ class ExplorerBenchmark {
             thread.join();
             return peak;
         }
+    }
+
+    /** Bytes allocated on the heap so far by the threads alive now (the worker, the FX thread, the pool's). */
+    private static long allocatedBytes() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+            sum += Math.max(0, bytes);
+        }
+        return sum;
     }
 
     private static long processCpuNanos() {
