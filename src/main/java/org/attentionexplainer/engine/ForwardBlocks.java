@@ -83,10 +83,13 @@ public final class ForwardBlocks {
 
     /**
      * Every step of one self-attention block, (b, h, t, hd) or (b, h, t, t), and the concatenated
-     * heads (n, d) off the heap for the output projection (valid until the next call).
+     * heads (n, d) off the heap for the output projection (valid until the next call); the scores
+     * and logits may be made only when read, and {@code largestScore}, their largest |value| (NaN
+     * if one is NaN), is what {@link Overflow#requireFiniteLogits(float, double, double)} needs
+     * without reading them.
      */
     public record Attention(Tensor q, Tensor k, Tensor v, Tensor scores, Tensor logits, Tensor weights, Tensor heads,
-                            INDArray context) {
+                            INDArray context, float largestScore) {
     }
 
     /** A LayerNorm's output (b, t, d) on the heap, and the same values (n, d) off the heap for the next product. */
@@ -164,14 +167,19 @@ public final class ForwardBlocks {
         HeadLayout k = HeadLayout.columns(qkv, d, t, h, 1, sh);
         HeadLayout v = HeadLayout.columns(qkv, 2L * d, t, h, 1, sh);
         boolean masked = !Masks.isEmpty(mask);
-        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked, true);
         INDArray context = buffers.scratch("context", (long) b * t, d);                 // (n, d)
         HeadLayout heads = HeadLayout.columns(context, 1, 0, t, sh);
         if (ParallelHeads.applies(routes, sh)) {
+            MapSteps.Maps maps = MapSteps.Maps.scoresLater(sh, factor != 1f || masked);
             INDArray slots = buffers.scratch("maps", ParallelHeads.workers(sh), ParallelHeads.rows(sh), t);
-            ParallelHeads.run(maps, q, k, v, heads, slots, factor, masked ? mask.data() : null, sh, routes.rows());
-            return attention(q, k, v, heads, maps, context, factor, masked ? mask : null, sh);
+            float largest = ParallelHeads.run(maps, q, k, v, heads, slots, factor, masked ? mask.data() : null, sh,
+                    routes.rows());
+            Tensor qs = NdBuffers.heads(q, sh);
+            Tensor ks = NdBuffers.heads(k, sh);
+            return attention(qs, ks, v, heads, maps, ParallelHeads.scoresWhenRead(qs, ks, sh), largest, context,
+                    factor, masked ? mask : null, sh);
         }
+        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked, true);
         int groupSize = MapSteps.headsPerGroup(sh);
         INDArray group = buffers.scratch("maps", groupSize, t, t);                      // (g, t, t)
         boolean host = routes.hostMemory();
@@ -188,15 +196,17 @@ public final class ForwardBlocks {
             }
             MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
         }
-        return attention(q, k, v, heads, maps, context, factor, masked ? mask : null, sh);
+        return attention(NdBuffers.heads(q, sh), NdBuffers.heads(k, sh), v, heads, maps,
+                maps.tensor(maps.scores(), sh), Overflow.maxAbs(maps.scores()), context, factor,
+                masked ? mask : null, sh);
     }
 
-    private Attention attention(HeadLayout q, HeadLayout k, HeadLayout v, HeadLayout heads, MapSteps.Maps maps,
-                                INDArray context, float factor, Tensor mask, Shapes sh) {
-        Tensor scores = maps.tensor(maps.scores(), sh);
+    private Attention attention(Tensor q, Tensor k, HeadLayout v, HeadLayout heads, MapSteps.Maps maps,
+                                Tensor scores, float largestScore, INDArray context, float factor, Tensor mask,
+                                Shapes sh) {
         Tensor logits = maps.logitsTensor(scores, factor, mask == null ? null : mask.data(), sh, routes.rows());
-        return new Attention(NdBuffers.heads(q, sh), NdBuffers.heads(k, sh), NdBuffers.heads(v, sh), scores, logits,
-                maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), context);
+        return new Attention(q, k, NdBuffers.heads(v, sh), scores, logits, maps.tensor(maps.weights(), sh),
+                NdBuffers.heads(heads, sh), context, largestScore);
     }
 
     /**
