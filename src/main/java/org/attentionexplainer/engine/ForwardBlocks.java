@@ -1,5 +1,6 @@
 package org.attentionexplainer.engine;
 
+import java.util.stream.IntStream;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
@@ -129,8 +130,54 @@ public final class ForwardBlocks {
             }
             beta = 1f;
         }
-        Products.gemm(Block.of(rows), false, Block.of(w.weight()), false, Block.of(y), beta, routes.direct());
+        if (inColumnHalves(n, w)) {
+            columnHalves(rows, w, y, beta);
+        } else {
+            Products.gemm(Block.of(rows), false, Block.of(w.weight()), false, Block.of(y), beta, routes.direct());
+        }
         return y;
+    }
+
+    /**
+     * Whether a product runs as {@link #columnHalves}: on OpenBLAS called directly, on more than
+     * one core, of at most {@code -Dattention.columnHalvesRows} rows ({@link #COLUMN_HALVES_ROWS}
+     * unless set; read at each product, so that one run can time both ways; 0: never) and enough
+     * multiply-adds to be split at all.
+     */
+    private boolean inColumnHalves(int n, Linear w) {
+        long multiplyAdds = (long) n * w.in() * w.out();
+        return routes.direct() && routes.hostMemory() && Runtime.getRuntime().availableProcessors() > 1
+                && n <= Long.getLong("attention.columnHalvesRows", COLUMN_HALVES_ROWS)
+                && multiplyAdds >= Products.ONE_THREAD_MULTIPLY_ADDS && w.out() >= 2 * COLUMN_STEP;
+    }
+
+    /**
+     * The most rows split by columns unless set: all-MiniLM-L6-v2's longest text, where it was
+     * measured (128 and 512 tokens: 17-24 % less CPU a forward); longer inputs are left to
+     * OpenBLAS's own threads, not measured.
+     */
+    static final int COLUMN_HALVES_ROWS = 512;
+
+    /** Column parts start at multiples of this many columns: whole vectors of the widest kernels. */
+    private static final int COLUMN_STEP = 16;
+
+    /**
+     * y = rows W + beta y with W's columns split into one part per core, each part's product on
+     * one OpenBLAS thread called from its own Java thread: OpenBLAS splitting one product over its
+     * threads makes them wait for each other's packed parts of W (sched_yield) several times a
+     * product; here each core packs its own columns of W and waits for nobody until its part is done.
+     */
+    private static void columnHalves(INDArray rows, Linear w, INDArray y, float beta) {
+        int n = (int) rows.size(0);
+        int in = w.in();
+        int out = w.out();
+        int parts = Math.min(Runtime.getRuntime().availableProcessors(), out / COLUMN_STEP);
+        NativeMemory.onOneBlasThread(() -> IntStream.range(0, parts).parallel().forEach(p -> {
+            int from = (int) ((long) out * p / parts / COLUMN_STEP * COLUMN_STEP);
+            int to = p == parts - 1 ? out : (int) ((long) out * (p + 1) / parts / COLUMN_STEP * COLUMN_STEP);
+            NativeMemory.sgemm(Block.of(rows), false, new Block(w.weight(), from, in, to - from, out), false,
+                    new Block(y, from, n, to - from, out), n, to - from, in, beta, false);
+        }));
     }
 
     /** {@link #linear} on the weight's panels in Java: x and the laid bias (and residual) copied to the heap. */
