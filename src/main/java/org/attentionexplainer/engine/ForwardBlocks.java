@@ -9,8 +9,9 @@ import org.nd4j.linalg.factory.Nd4j;
  * The steps of a pretrained transformer layer's forward pass on the engine's fast paths, for
  * the models' forwards that keep every step (the encoder of {@code engine.bert}): each linear
  * layer one OpenBLAS product into a reused off-heap array with its bias laid in first (as
- * PyTorch's addmm), self-attention from one fused QKV product whose heads are read where it
- * wrote them ({@link MapSteps}, as {@link AttentionEngine} does), and the row passes (LayerNorm,
+ * PyTorch's addmm; its columns split over the cores, see {@link #columnHalves}), self-attention
+ * from one fused QKV product whose heads are read where it wrote them ({@link MapSteps}, as
+ * {@link AttentionEngine} does; the scores made only when read), and the row passes (LayerNorm,
  * GELU, residual sums) in Java on the vector API ({@link RowMath}) on the heap arrays the trace
  * keeps anyway. What leaves is immutable {@link Tensor}s, or off-heap arrays of this object that
  * the next step reads and that the next forward overwrites. Not thread-safe: one forward at a time.

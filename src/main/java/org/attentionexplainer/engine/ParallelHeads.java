@@ -10,7 +10,8 @@ import org.nd4j.linalg.factory.Nd4j;
 /**
  * Self-attention's per-head steps with whole heads spread over the cores: each core takes the
  * next head not yet taken and runs all of it, scores = Q K^T on one OpenBLAS thread into its own
- * off-heap map, the softmax rows (copied into the trace's maps on the way), and heads = weights V
+ * off-heap map, the softmax rows (each row's weights written into the trace's map on the way; its
+ * scores are not kept, see {@link #scoresWhenRead}), and heads = weights V
  * on one thread into the head's columns of the concatenation. With a head dim of 32 or 64 each
  * product is small (K = hd for the scores, N = hd for the contexts): split over two OpenBLAS
  * threads, each of the 2 b h products per layer woke a thread and waited for it, and the rows
