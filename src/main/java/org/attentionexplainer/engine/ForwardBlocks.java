@@ -1,5 +1,6 @@
 package org.attentionexplainer.engine;
 
+import java.util.stream.IntStream;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
@@ -8,8 +9,9 @@ import org.nd4j.linalg.factory.Nd4j;
  * The steps of a pretrained transformer layer's forward pass on the engine's fast paths, for
  * the models' forwards that keep every step (the encoder of {@code engine.bert}): each linear
  * layer one OpenBLAS product into a reused off-heap array with its bias laid in first (as
- * PyTorch's addmm), self-attention from one fused QKV product whose heads are read where it
- * wrote them ({@link MapSteps}, as {@link AttentionEngine} does), and the row passes (LayerNorm,
+ * PyTorch's addmm; its columns split over the cores, see {@link #columnHalves}), self-attention
+ * from one fused QKV product whose heads are read where it wrote them ({@link MapSteps}, as
+ * {@link AttentionEngine} does; the scores made only when read), and the row passes (LayerNorm,
  * GELU, residual sums) in Java on the vector API ({@link RowMath}) on the heap arrays the trace
  * keeps anyway. What leaves is immutable {@link Tensor}s, or off-heap arrays of this object that
  * the next step reads and that the next forward overwrites. Not thread-safe: one forward at a time.
@@ -83,10 +85,13 @@ public final class ForwardBlocks {
 
     /**
      * Every step of one self-attention block, (b, h, t, hd) or (b, h, t, t), and the concatenated
-     * heads (n, d) off the heap for the output projection (valid until the next call).
+     * heads (n, d) off the heap for the output projection (valid until the next call); the scores
+     * and logits may be made only when read, and {@code largestScore}, their largest |value| (NaN
+     * if one is NaN), is what {@link Overflow#requireFiniteLogits(float, double, double)} needs
+     * without reading them.
      */
     public record Attention(Tensor q, Tensor k, Tensor v, Tensor scores, Tensor logits, Tensor weights, Tensor heads,
-                            INDArray context) {
+                            INDArray context, float largestScore) {
     }
 
     /** A LayerNorm's output (b, t, d) on the heap, and the same values (n, d) off the heap for the next product. */
@@ -126,8 +131,54 @@ public final class ForwardBlocks {
             }
             beta = 1f;
         }
-        Products.gemm(Block.of(rows), false, Block.of(w.weight()), false, Block.of(y), beta, routes.direct());
+        if (inColumnHalves(n, w)) {
+            columnHalves(rows, w, y, beta);
+        } else {
+            Products.gemm(Block.of(rows), false, Block.of(w.weight()), false, Block.of(y), beta, routes.direct());
+        }
         return y;
+    }
+
+    /**
+     * Whether a product runs as {@link #columnHalves}: on OpenBLAS called directly, on more than
+     * one core, of at most {@code -Dattention.columnHalvesRows} rows ({@link #COLUMN_HALVES_ROWS}
+     * unless set; read at each product, so that one run can time both ways; 0: never) and enough
+     * multiply-adds to be split at all.
+     */
+    private boolean inColumnHalves(int n, Linear w) {
+        long multiplyAdds = (long) n * w.in() * w.out();
+        return routes.direct() && routes.hostMemory() && Runtime.getRuntime().availableProcessors() > 1
+                && n <= Long.getLong("attention.columnHalvesRows", COLUMN_HALVES_ROWS)
+                && multiplyAdds >= Products.ONE_THREAD_MULTIPLY_ADDS && w.out() >= 2 * COLUMN_STEP;
+    }
+
+    /**
+     * The most rows split by columns unless set: all-MiniLM-L6-v2's longest text, where it was
+     * measured (128 and 512 tokens: 17-24 % less CPU a forward); longer inputs are left to
+     * OpenBLAS's own threads, not measured.
+     */
+    static final int COLUMN_HALVES_ROWS = 512;
+
+    /** Column parts start at multiples of this many columns: whole vectors of the widest kernels. */
+    private static final int COLUMN_STEP = 16;
+
+    /**
+     * y = rows W + beta y with W's columns split into one part per core, each part's product on
+     * one OpenBLAS thread called from its own Java thread: OpenBLAS splitting one product over its
+     * threads makes them wait for each other's packed parts of W (sched_yield) several times a
+     * product; here each core packs its own columns of W and waits for nobody until its part is done.
+     */
+    private static void columnHalves(INDArray rows, Linear w, INDArray y, float beta) {
+        int n = (int) rows.size(0);
+        int in = w.in();
+        int out = w.out();
+        int parts = Math.min(Runtime.getRuntime().availableProcessors(), out / COLUMN_STEP);
+        NativeMemory.onOneBlasThread(() -> IntStream.range(0, parts).parallel().forEach(p -> {
+            int from = (int) ((long) out * p / parts / COLUMN_STEP * COLUMN_STEP);
+            int to = p == parts - 1 ? out : (int) ((long) out * (p + 1) / parts / COLUMN_STEP * COLUMN_STEP);
+            NativeMemory.sgemm(Block.of(rows), false, new Block(w.weight(), from, in, to - from, out), false,
+                    new Block(y, from, n, to - from, out), n, to - from, in, beta, false);
+        }));
     }
 
     /** {@link #linear} on the weight's panels in Java: x and the laid bias (and residual) copied to the heap. */
@@ -164,14 +215,19 @@ public final class ForwardBlocks {
         HeadLayout k = HeadLayout.columns(qkv, d, t, h, 1, sh);
         HeadLayout v = HeadLayout.columns(qkv, 2L * d, t, h, 1, sh);
         boolean masked = !Masks.isEmpty(mask);
-        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked, true);
         INDArray context = buffers.scratch("context", (long) b * t, d);                 // (n, d)
         HeadLayout heads = HeadLayout.columns(context, 1, 0, t, sh);
         if (ParallelHeads.applies(routes, sh)) {
+            MapSteps.Maps maps = MapSteps.Maps.scoresLater(sh, factor != 1f || masked);
             INDArray slots = buffers.scratch("maps", ParallelHeads.workers(sh), ParallelHeads.rows(sh), t);
-            ParallelHeads.run(maps, q, k, v, heads, slots, factor, masked ? mask.data() : null, sh, routes.rows());
-            return attention(q, k, v, heads, maps, context, factor, masked ? mask : null, sh);
+            float largest = ParallelHeads.run(maps, q, k, v, heads, slots, factor, masked ? mask.data() : null, sh,
+                    routes.rows());
+            Tensor qs = NdBuffers.heads(q, sh);
+            Tensor ks = NdBuffers.heads(k, sh);
+            return attention(qs, ks, v, heads, maps, ParallelHeads.scoresWhenRead(qs, ks, sh), largest, context,
+                    factor, masked ? mask : null, sh);
         }
+        MapSteps.Maps maps = MapSteps.Maps.allocate(sh, factor != 1f || masked, true);
         int groupSize = MapSteps.headsPerGroup(sh);
         INDArray group = buffers.scratch("maps", groupSize, t, t);                      // (g, t, t)
         boolean host = routes.hostMemory();
@@ -188,15 +244,17 @@ public final class ForwardBlocks {
             }
             MapSteps.headContexts(group, v, heads, first, groupSize, sh, routes);
         }
-        return attention(q, k, v, heads, maps, context, factor, masked ? mask : null, sh);
+        return attention(NdBuffers.heads(q, sh), NdBuffers.heads(k, sh), v, heads, maps,
+                maps.tensor(maps.scores(), sh), Overflow.maxAbs(maps.scores()), context, factor,
+                masked ? mask : null, sh);
     }
 
-    private Attention attention(HeadLayout q, HeadLayout k, HeadLayout v, HeadLayout heads, MapSteps.Maps maps,
-                                INDArray context, float factor, Tensor mask, Shapes sh) {
-        Tensor scores = maps.tensor(maps.scores(), sh);
+    private Attention attention(Tensor q, Tensor k, HeadLayout v, HeadLayout heads, MapSteps.Maps maps,
+                                Tensor scores, float largestScore, INDArray context, float factor, Tensor mask,
+                                Shapes sh) {
         Tensor logits = maps.logitsTensor(scores, factor, mask == null ? null : mask.data(), sh, routes.rows());
-        return new Attention(NdBuffers.heads(q, sh), NdBuffers.heads(k, sh), NdBuffers.heads(v, sh), scores, logits,
-                maps.tensor(maps.weights(), sh), NdBuffers.heads(heads, sh), context);
+        return new Attention(q, k, NdBuffers.heads(v, sh), scores, logits, maps.tensor(maps.weights(), sh),
+                NdBuffers.heads(heads, sh), context, largestScore);
     }
 
     /**

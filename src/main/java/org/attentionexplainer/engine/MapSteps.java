@@ -16,11 +16,12 @@ final class MapSteps {
     }
 
     /**
-     * The three (b, h, t, s) maps on the heap: scores, logits (the same array when scale and
-     * temperature change nothing and nothing is masked; null when the logits are made only if
-     * read, see {@link #logitsTensor}) and weights.
+     * The three (b, h, t, s) maps on the heap: scores (null when they are made only if read, see
+     * {@link #scoresLater}), logits (the same array when scale and temperature change nothing and
+     * nothing is masked, {@code logitsApart} false; null when the logits are made only if read,
+     * see {@link #logitsTensor}) and weights.
      */
-    record Maps(float[] scores, float[] logits, float[] weights) {
+    record Maps(float[] scores, float[] logits, float[] weights, boolean logitsApart) {
         /** @param logitsLater the logits are made when read (softmax only: they are written where the weights go) */
         static Maps allocate(Shapes sh, boolean logitsDiffer, boolean logitsLater) {
             int n = sh.b() * sh.h() * sh.t() * sh.s();
@@ -32,9 +33,19 @@ final class MapSteps {
             return around(scores, logitsDiffer, logitsLater);
         }
 
+        /**
+         * Weights alone: the scores and logits are made when read, from Q and K (softmax only:
+         * each row's scores are copied from the products where its weights go, and the softmax
+         * runs there in place).
+         */
+        static Maps scoresLater(Shapes sh, boolean logitsDiffer) {
+            return new Maps(null, null, new float[sh.b() * sh.h() * sh.t() * sh.s()], logitsDiffer);
+        }
+
         private static Maps around(float[] scores, boolean logitsDiffer, boolean logitsLater) {
             int n = scores.length;
-            return new Maps(scores, !logitsDiffer ? scores : logitsLater ? null : new float[n], new float[n]);
+            return new Maps(scores, !logitsDiffer ? scores : logitsLater ? null : new float[n], new float[n],
+                    logitsDiffer);
         }
 
         Tensor tensor(float[] values, Shapes sh) {
@@ -48,14 +59,14 @@ final class MapSteps {
          * unless it shows the logits.
          */
         Tensor logitsTensor(Tensor scoresTensor, float factor, float[] mask, Shapes sh, RowMath math) {
-            if (logits == scores) {
+            if (!logitsApart) {
                 return scoresTensor;
             }
             if (logits != null) {
                 return tensor(logits, sh);
             }
-            float[] from = scores;
-            return Tensor.lazy(() -> MapSteps.logits(from, factor, mask, sh, math), sh.b(), sh.h(), sh.t(), sh.s());
+            return Tensor.lazy(() -> MapSteps.logits(scoresTensor.data(), factor, mask, sh, math),
+                    sh.b(), sh.h(), sh.t(), sh.s());
         }
     }
 
@@ -157,35 +168,47 @@ final class MapSteps {
     /**
      * Rows [a, z) of a pass of {@link #rows(Maps, INDArray, int, int, float, float[], boolean, boolean, boolean,
      * Shapes)}, with the group's memory as {@code products} (its first row is row {@code from}).
+     * Where the maps keep no scores, returns the largest |score| of these rows (NaN if one is NaN),
+     * which {@link Overflow#requireFiniteLogits(float, double, double)} needs; 0 otherwise.
      */
-    static void rows(Maps maps, FloatBuffer products, int a, int z, int from, float factor, float[] mask,
+    static float rows(Maps maps, FloatBuffer products, int a, int z, int from, float factor, float[] mask,
                              boolean softmax, boolean scoresIn, boolean weightsOut, RowMath math, Shapes sh) {
-        boolean logits = maps.logits() != maps.scores();
+        boolean logits = maps.logitsApart();
         if (maps.logits() == null && !softmax) {
             throw new IllegalStateException("logits made only when read need the softmax");
         }
+        boolean scoresKept = maps.scores() != null;
+        if (!scoresKept && !scoresIn) {
+            throw new IllegalStateException("scores made only when read come from the products");
+        }
         // exp(x - max) reads each value before it writes its place: the softmax may run in place
         float[] logitsInto = maps.logits() == null ? maps.weights() : maps.logits();
+        float[] scores = scoresKept ? maps.scores() : maps.weights();
+        float largest = 0f;
         int s = sh.s();
         for (int r = a; r < z; r++) {
             int o = r * s;
             int g = (r - from) * s;
             if (scoresIn) {
-                products.get(g, maps.scores(), o, s);
+                products.get(g, scores, o, s);
+            }
+            if (!scoresKept) {
+                largest = Math.max(largest, math.maxAbs(scores, o, s));
             }
             float max = Float.NaN;
             if (logits) {
-                max = math.logits(maps.scores(), logitsInto, o, s, factor, mask, maskRow(r, sh));
+                max = math.logits(scores, logitsInto, o, s, factor, mask, maskRow(r, sh));
             } else if (softmax) {
-                max = math.max(maps.scores(), o, s);
+                max = math.max(scores, o, s);
             }
             if (softmax) {
-                math.softmaxRow(logits ? logitsInto : maps.scores(), maps.weights(), o, s, max);
+                math.softmaxRow(logits ? logitsInto : scores, maps.weights(), o, s, max);
                 if (weightsOut) {
                     products.put(g, maps.weights(), o, s);
                 }
             }
         }
+        return largest;
     }
 
     /** Where the (b, t, s) mask's row for row r of the (b*h*t, s) maps starts: its batch entry's, its query's. */

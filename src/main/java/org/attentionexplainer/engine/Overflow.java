@@ -38,7 +38,11 @@ public final class Overflow {
      * overflow float32; bounded by the largest |score|, masked keys included.
      */
     public static void requireFiniteLogits(Tensor scores, double scaleFactor, double temperature) {
-        float scoresMax = maxAbs(scores.data());
+        requireFiniteLogits(maxAbs(scores.data()), scaleFactor, temperature);
+    }
+
+    /** As {@link #requireFiniteLogits(Tensor, double, double)}, from the largest |score| (NaN if one is NaN). */
+    public static void requireFiniteLogits(float scoresMax, double scaleFactor, double temperature) {
         if (!Float.isFinite(scoresMax * factor(scaleFactor, temperature))) {
             throw logitsOverflow(scoresMax, scaleFactor, temperature);
         }

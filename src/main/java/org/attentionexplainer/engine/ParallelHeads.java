@@ -3,12 +3,15 @@ package org.attentionexplainer.engine;
 import java.nio.FloatBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * Self-attention's per-head steps with whole heads spread over the cores: each core takes the
  * next head not yet taken and runs all of it, scores = Q K^T on one OpenBLAS thread into its own
- * off-heap map, the softmax rows (copied into the trace's maps on the way), and heads = weights V
+ * off-heap map, the softmax rows (each row's weights written into the trace's map on the way; its
+ * scores are not kept, see {@link #scoresWhenRead}), and heads = weights V
  * on one thread into the head's columns of the concatenation. With a head dim of 32 or 64 each
  * product is small (K = hd for the scores, N = hd for the contexts): split over two OpenBLAS
  * threads, each of the 2 b h products per layer woke a thread and waited for it, and the rows
@@ -64,10 +67,11 @@ final class ParallelHeads {
      * Scores, softmax weights (logits too, where the maps keep them apart) and the heads' contexts
      * of every head, as {@link MapSteps#scores}, {@link MapSteps#rows} and {@link MapSteps#headContexts}
      * compute them a group at a time, in pieces of {@link #rows} query rows; {@code slots}
-     * (workers, rows, s) is off-heap room for one piece's map per worker.
+     * (workers, rows, s) is off-heap room for one piece's map per worker. Returns the largest
+     * |score| where the maps keep no scores (see {@link #scoresWhenRead}), 0 otherwise.
      */
-    static void run(MapSteps.Maps maps, HeadLayout q, HeadLayout k, HeadLayout v, HeadLayout context, INDArray slots,
-                    float factor, float[] mask, Shapes sh, RowMath math) {
+    static float run(MapSteps.Maps maps, HeadLayout q, HeadLayout k, HeadLayout v, HeadLayout context, INDArray slots,
+                     float factor, float[] mask, Shapes sh, RowMath math) {
         int workers = (int) slots.size(0);
         int t = sh.t();
         int s = sh.s();
@@ -76,6 +80,7 @@ final class ParallelHeads {
         int pieces = (t + rows - 1) / rows;
         int all = sh.b() * sh.h() * pieces;
         AtomicInteger next = new AtomicInteger();
+        float[] largest = new float[workers];
         NativeMemory.onOneBlasThread(() -> IntStream.range(0, workers).parallel().forEach(w -> {
             long slot = (long) w * rows * s;
             NativeMemory.onFloats(slots, whole -> {
@@ -88,12 +93,55 @@ final class ParallelHeads {
                     NativeMemory.sgemm(part(q.block(m / sh.h(), m % sh.h()), first, n), false,
                             k.block(m / sh.h(), m % sh.h()), true, scores, n, s, hd, 0f, false);
                     int row = m * t + first;
-                    MapSteps.rows(maps, map, row, row + n, row, factor, mask, true, true, true, math, sh);
+                    largest[w] = Math.max(largest[w],
+                            MapSteps.rows(maps, map, row, row + n, row, factor, mask, true, true, true, math, sh));
                     NativeMemory.sgemm(scores, false, v.block(m / sh.h(), m % sh.h()), false,
                             part(context.block(m / sh.h(), m % sh.h()), first, n), n, hd, s, 0f, false);
                 }
             });
         }));
+        float max = 0f;
+        for (float x : largest) {
+            max = Math.max(max, x);
+        }
+        return max;
+    }
+
+    /**
+     * scores = Q K^T (b, h, t, s) from the trace's Q (b, h, t, hd) and K (b, h, s, hd), made when
+     * first read, on the reading thread: the screens show the weights, and at 512 tokens a layer's
+     * scores are 12 MiB that every forward would otherwise zero, write and check. The products are
+     * those of {@link #run}, piece for piece (the same shapes on one OpenBLAS thread; only where
+     * Q and K lie differs, which OpenBLAS's packing takes away), so the values are the same bit for
+     * bit as the ones the weights were made from. Q and K are copied off the heap once, 2 x 768 KiB
+     * at 512 tokens.
+     */
+    static Tensor scoresWhenRead(Tensor q, Tensor k, Shapes sh) {
+        return Tensor.lazy(() -> scores(q.data(), k.data(), sh), sh.b(), sh.h(), sh.t(), sh.s());
+    }
+
+    private static float[] scores(float[] q, float[] k, Shapes sh) {
+        int heads = sh.b() * sh.h();
+        int t = sh.t();
+        int s = sh.s();
+        int hd = sh.hd();
+        int rows = rows(sh);
+        float[] out = new float[heads * t * s];
+        INDArray qs = Nd4j.create(q, new long[] {(long) heads * t, hd}, DataType.FLOAT);   // (b*h*t, hd)
+        INDArray ks = Nd4j.create(k, new long[] {(long) heads * s, hd}, DataType.FLOAT);   // (b*h*s, hd)
+        INDArray piece = Nd4j.createUninitialized(DataType.FLOAT, rows, s);              // (rows, s)
+        NativeMemory.onOneBlasThread(() -> NativeMemory.onFloats(piece, map -> {
+            for (int m = 0; m < heads; m++) {
+                Block keys = new Block(ks, (long) m * s * hd, s, hd, hd);
+                for (int first = 0; first < t; first += rows) {
+                    int n = Math.min(rows, t - first);
+                    NativeMemory.sgemm(new Block(qs, ((long) m * t + first) * hd, n, hd, hd), false, keys, true,
+                            new Block(piece, 0, n, s, s), n, s, hd, 0f, false);
+                    map.get(0, out, (m * t + first) * s, n * s);
+                }
+            }
+        }));
+        return out;
     }
 
     /** Rows [first, first + n) of a block. */

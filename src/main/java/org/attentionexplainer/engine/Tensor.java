@@ -118,6 +118,11 @@ public final class Tensor {
         return d != null ? d : make();
     }
 
+    /** Whether the values exist yet: a lazy tensor's are made when first read. */
+    boolean made() {
+        return data != null;
+    }
+
     private synchronized float[] make() {
         if (data == null) {
             float[] d = maker.get();

@@ -91,7 +91,7 @@ public final class BertEncoder {
         List<LayerTrace> layers = new ArrayList<>(config.layers());
         for (int l = 0; l < config.layers(); l++) {
             Step step = layer(l, x, mask, factor, b, t);
-            Overflow.requireFiniteLogits(step.trace().scores(), scale, whatIf.temperature());
+            Overflow.requireFiniteLogits(step.largestScore(), scale, whatIf.temperature());
             layers.add(step.trace());
             x = step.output();
         }
@@ -186,7 +186,8 @@ public final class BertEncoder {
         }
     }
 
-    private record Step(LayerTrace trace, ForwardBlocks.Normed output) {
+    /** A layer's trace, its output, and its largest |score| (its scores may be made only when read). */
+    private record Step(LayerTrace trace, ForwardBlocks.Normed output, float largestScore) {
     }
 
     /** One layer on the input x (b, t, d); its output, on and off the heap, is the next layer's input. */
@@ -205,7 +206,7 @@ public final class BertEncoder {
         INDArray y = blocks.linear("output", ff, p.output(), attentionResult.values()); // ff W_2 + b_2 + a
         ForwardBlocks.Normed hidden = blocks.norm("hidden", y, w.outputNorm(), b, t, d);
         return new Step(new LayerTrace(index, a.q(), a.k(), a.v(), a.scores(), a.logits(), a.weights(), a.heads(),
-                attentionOut, attentionResult.values(), hidden.values()), hidden);
+                attentionOut, attentionResult.values(), hidden.values()), hidden, a.largestScore());
     }
 
     /** Mean over the real tokens of each text, then divided by its L2 norm: (b, d). */

@@ -10,8 +10,8 @@ import org.attentionexplainer.engine.Tensor;
  * @param q               (b, h, t, hd) queries, x W_q + b_q split into heads
  * @param k               (b, h, t, hd) keys
  * @param v               (b, h, t, hd) values
- * @param scores          (b, h, t, t) Q K^T
- * @param logits          (b, h, t, t) scores / sqrt(hd) / temperature, -inf where masked
+ * @param scores          (b, h, t, t) Q K^T (the encoder's are made from q and k when first read)
+ * @param logits          (b, h, t, t) scores / sqrt(hd) / temperature, -inf where masked (made when first read)
  * @param weights         (b, h, t, t) softmax of the logits: each row sums to 1
  * @param heads           (b, h, t, hd) weights V
  * @param attentionOutput (b, t, d) heads concatenated, times W_o, plus b_o
