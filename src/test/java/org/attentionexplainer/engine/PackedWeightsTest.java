@@ -13,8 +13,9 @@ import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * Products on weights packed into panels, against a triple loop in double: sizes that are and
- * are not multiples of the panel width and of the kernel's 4 rows, a bias and a residual laid in
- * first, and the same through {@link ForwardBlocks#linear} on both of its routes.
+ * are not multiples of the panel width (16, 24 or 48 columns: each edge of each) and of the
+ * kernel's 4 rows, a bias and a residual laid in first, and the same through
+ * {@link ForwardBlocks#linear} on both of its routes.
  */
 class PackedWeightsTest {
     @Test
@@ -23,7 +24,7 @@ class PackedWeightsTest {
         Random rng = new Random(11);
         int[] rows = {1, 2, 3, 4, 5, 7, 8, 13, 16, 17};
         int[] ins = {1, 3, 8, 17, 64};
-        int[] outs = {1, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 48, 100};
+        int[] outs = {1, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 48, 49, 71, 72, 73, 100};
         for (int m : rows) {
             for (int k : ins) {
                 for (int n : outs) {
