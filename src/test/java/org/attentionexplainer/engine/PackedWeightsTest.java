@@ -3,6 +3,7 @@ package org.attentionexplainer.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Random;
@@ -44,6 +45,30 @@ class PackedWeightsTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void productsSplitOverTheCoresMatchATripleLoop() {
+        assumeTrue(PackedWeights.available(), "no vector API in this JVM");
+        Random rng = new Random(7);
+        int m = 33;
+        int k = 300;
+        int n = 250;                                                         // panels not a multiple of the parts
+        assertTrue((long) m * k * n > PackedWeights.PARALLEL_MULTIPLY_ADDS, "large enough to be split");
+        float[] w = random(rng, k * n);
+        float[] x = random(rng, m * k);
+        float[] laid = random(rng, m * n);
+        float[] c = laid.clone();
+        PackedWeights.of(w, k, n).multiplyAdd(x, m, c);
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < n; j++) {
+                double want = laid[i * n + j];
+                for (int r = 0; r < k; r++) {
+                    want += (double) x[i * k + r] * w[r * n + j];
+                }
+                assertEquals(want, c[i * n + j], 1e-5 * (1 + k), "at (" + i + ", " + j + ")");
             }
         }
     }
