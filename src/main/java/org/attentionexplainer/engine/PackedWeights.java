@@ -30,10 +30,12 @@ public final class PackedWeights {
      */
     static final int MAX_ROWS = Integer.getInteger("attention.packedRows", 64);
     /**
-     * The same for the attention engine's projections: one product of 64 rows by 768 × 2304
-     * took OpenBLAS 1.3 to 1.5 times less CPU than the panels, one of 16 rows 1.5 times more.
+     * The same for the attention engine's projections. With the 4 x 3 kernel one product of 64 rows
+     * by 768 × 2304 took the panels 10 % less CPU than OpenBLAS (768 × 768: 25 % less), one of 128
+     * rows the same CPU; with the 4 x 2 kernel before, 64 rows had taken OpenBLAS 1.3 to 1.5 times
+     * less (see docs/performance.md).
      */
-    static final int ENGINE_MAX_ROWS = Integer.getInteger("attention.packedRowsEngine", 32);
+    static final int ENGINE_MAX_ROWS = Integer.getInteger("attention.packedRowsEngine", 64);
 
     private final int k;
     private final int n;
@@ -95,7 +97,9 @@ public final class PackedWeights {
         int count = (n + width - 1) / width;
         int cores = Runtime.getRuntime().availableProcessors();
         long work = (long) m * k * n;
-        int parts = work <= PARALLEL_MULTIPLY_ADDS || cores < 2 ? 1 : Math.min(count, cores);
+        // four parts a core: a pooled thread woken late (or a core taken away) leaves the rest to the
+        // others instead of a whole half (at 16 tokens the calling thread ran two thirds of the kernel)
+        int parts = work <= PARALLEL_MULTIPLY_ADDS || cores < 2 ? 1 : Math.min(count, 4 * cores);
         if (parts == 1) {
             kernel.multiplyAdd(panels, k, n, x, m, c, 0, count);
             return;

@@ -3,6 +3,7 @@ package org.attentionexplainer.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Random;
@@ -13,8 +14,9 @@ import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * Products on weights packed into panels, against a triple loop in double: sizes that are and
- * are not multiples of the panel width and of the kernel's 4 rows, a bias and a residual laid in
- * first, and the same through {@link ForwardBlocks#linear} on both of its routes.
+ * are not multiples of the panel width (16, 24 or 48 columns: each edge of each) and of the
+ * kernel's 4 rows, a bias and a residual laid in first, and the same through
+ * {@link ForwardBlocks#linear} on both of its routes.
  */
 class PackedWeightsTest {
     @Test
@@ -23,7 +25,7 @@ class PackedWeightsTest {
         Random rng = new Random(11);
         int[] rows = {1, 2, 3, 4, 5, 7, 8, 13, 16, 17};
         int[] ins = {1, 3, 8, 17, 64};
-        int[] outs = {1, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 48, 100};
+        int[] outs = {1, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 48, 49, 71, 72, 73, 100};
         for (int m : rows) {
             for (int k : ins) {
                 for (int n : outs) {
@@ -43,6 +45,30 @@ class PackedWeightsTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void productsSplitOverTheCoresMatchATripleLoop() {
+        assumeTrue(PackedWeights.available(), "no vector API in this JVM");
+        Random rng = new Random(7);
+        int m = 33;
+        int k = 300;
+        int n = 250;                                                         // panels not a multiple of the parts
+        assertTrue((long) m * k * n > PackedWeights.PARALLEL_MULTIPLY_ADDS, "large enough to be split");
+        float[] w = random(rng, k * n);
+        float[] x = random(rng, m * k);
+        float[] laid = random(rng, m * n);
+        float[] c = laid.clone();
+        PackedWeights.of(w, k, n).multiplyAdd(x, m, c);
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < n; j++) {
+                double want = laid[i * n + j];
+                for (int r = 0; r < k; r++) {
+                    want += (double) x[i * k + r] * w[r * n + j];
+                }
+                assertEquals(want, c[i * n + j], 1e-5 * (1 + k), "at (" + i + ", " + j + ")");
             }
         }
     }
