@@ -188,6 +188,15 @@ public final class Figure {
      * are {@link HeatmapOptions#maxCell()} and the figure takes what it needs).
      */
     public FigureLayout layout(double maxWidth, double maxHeight, TextMeasurer measurer) {
-        return new FigureLayout(panels, legends(), columns, rowLabelled, options, maxWidth, maxHeight, measurer);
+        return new FigureLayout(panels, legends(), columns, rowLabelled, options, maxWidth, maxHeight, measurer, false);
+    }
+
+    /**
+     * The same, in the middle of a room {@code maxWidth} wide: everything moved right by half of what the
+     * figure leaves free (whole pixels), the drawing as wide as the room, hit tests and cell bounds with it
+     * (a slide's map limited by its height stands in the middle of the slide, not at its left).
+     */
+    public FigureLayout layoutCentred(double maxWidth, double maxHeight, TextMeasurer measurer) {
+        return new FigureLayout(panels, legends(), columns, rowLabelled, options, maxWidth, maxHeight, measurer, true);
     }
 }

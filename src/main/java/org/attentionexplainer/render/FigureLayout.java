@@ -59,7 +59,7 @@ public final class FigureLayout {
     private final double captionY;
     private final double width;
     private final double height;
-    /** How far everything is moved right of where it was laid out ({@link #centredIn}). */
+    /** How far everything is moved right of where it was laid out ({@link Figure#layoutCentred}). */
     private final double ox;
     private final Drawing drawing;
 
@@ -68,7 +68,7 @@ public final class FigureLayout {
      */
     FigureLayout(List<PanelLayout.Panel> specs, List<LegendLayout.Spec> legendSpecs, int fixedColumns,
                  boolean everyRowLabelled, HeatmapOptions opt, double maxWidth, double maxHeight,
-                 TextMeasurer measurer) {
+                 TextMeasurer measurer, boolean centred) {
         this.opt = opt;
         this.f = opt.fontSize();
         this.gap = 1.5 * f;
@@ -183,47 +183,13 @@ public final class FigureLayout {
         for (String line : captionLines) {
             captionW = Math.max(captionW, m.width(line, 0.9 * f, false));
         }
-        width = Math.ceil(Math.max(contentW, pad + captionW) + pad);
+        double laidWidth = Math.ceil(Math.max(contentW, pad + captionW) + pad);
+        // centred: everything moved right by half of what the figure leaves free of the room, whole pixels
+        double free = centred && Double.isFinite(maxWidth) ? Math.floor((maxWidth - laidWidth) / 2) : 0;
+        ox = free >= 1 ? free : 0;
+        width = laidWidth + 2 * ox;
         height = Math.ceil(captionY + FigurePlan.captionHeight(captionLines.size(), f) + pad);
-        ox = 0;
         drawing = paint();
-    }
-
-    private FigureLayout(FigureLayout laid, double ox) {
-        opt = laid.opt;
-        f = laid.f;
-        pad = laid.pad;
-        gap = laid.gap;
-        colGap = laid.colGap;
-        rowGap = laid.rowGap;
-        panels.addAll(laid.panels);
-        legends.addAll(laid.legends);
-        columns = laid.columns;
-        cell = laid.cell;
-        titleH = laid.titleH;
-        colX = laid.colX;
-        rowY = laid.rowY;
-        barHeights = laid.barHeights;
-        legendPlace = laid.legendPlace;
-        legendX = laid.legendX;
-        legendY = laid.legendY;
-        captionLines = laid.captionLines;
-        captionInTitle = laid.captionInTitle;
-        captionY = laid.captionY;
-        width = laid.width + 2 * ox;
-        height = laid.height;
-        this.ox = ox;
-        drawing = paint();
-    }
-
-    /**
-     * This figure in the middle of a room {@code roomWidth} wide: everything moved right by half of
-     * what the figure leaves free, the drawing as wide as the room (a slide's map limited by its
-     * height stands in the middle of the slide, not at its left). Hit tests and cell bounds follow.
-     */
-    public FigureLayout centredIn(double roomWidth) {
-        double free = Math.floor((roomWidth - width) / 2);
-        return !Double.isFinite(roomWidth) || free < 1 || ox != 0 ? this : new FigureLayout(this, free);
     }
 
     private record TextKey(String text, double size, boolean bold) {

@@ -43,11 +43,11 @@ class LayoutTest {
     @Test
     void aFigureCentredInAWiderRoomMovesItsCellsHitsAndMarksByHalfTheFreeWidth() {
         HeatmapData d = map(List.of("Hello", "shiny", "sun"), new float[9], null);
-        FigureLayout l = Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS), OPT.withLegend(false, null, null))
-                .layout(400, Double.POSITIVE_INFINITY, HALF_EM);
+        Figure figure = Figure.single(d, ColorScale.unit(ColorMap.VIRIDIS), OPT.withLegend(false, null, null));
+        FigureLayout l = figure.layout(400, Double.POSITIVE_INFINITY, HALF_EM);
         assertEquals(180, l.width(), "40 px cells at most: the figure is 180 px wide, as below");
         // 400 - 180 leaves 220 px: 110 on each side
-        FigureLayout c = l.centredIn(400);
+        FigureLayout c = figure.layoutCentred(400, Double.POSITIVE_INFINITY, HALF_EM);
         assertEquals(400, c.width());
         assertEquals(164, c.height());
         assertArrayEquals(new double[] {52 + 110, 36, 40, 40}, c.bounds(new CellHit(0, 0, 0)));
@@ -57,8 +57,11 @@ class LayoutTest {
         List<Double> after = texts(c.drawing()).stream().map(t -> t.x() - 110).collect(Collectors.toList());
         assertEquals(before, after, "every label moves with the cells");
         assertEquals(40, c.cellSize());
-        assertTrue(l.centredIn(181) == l, "less than a pixel on each side: left where it is");
-        assertTrue(l.centredIn(Double.POSITIVE_INFINITY) == l);
+        for (double room : new double[] {181, Double.POSITIVE_INFINITY}) {
+            FigureLayout same = figure.layoutCentred(room, Double.POSITIVE_INFINITY, HALF_EM);
+            assertEquals(180, same.width(), "less than a pixel on each side, or no edge: left where it is");
+            assertArrayEquals(l.bounds(new CellHit(0, 0, 0)), same.bounds(new CellHit(0, 0, 0)));
+        }
     }
 
     @Test

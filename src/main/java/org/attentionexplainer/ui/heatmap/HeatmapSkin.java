@@ -113,10 +113,8 @@ final class HeatmapSkin extends SkinBase<HeatmapControl> {
             drawOverlay();
             return;
         }
-        layout = styled(figure).layout(w, h, measurer);
-        if (c.centredProperty().get()) {
-            layout = layout.centredIn(w);
-        }
+        layout = c.centredProperty().get() ? styled(figure).layoutCentred(w, h, measurer)
+                : styled(figure).layout(w, h, measurer);
         painter.paint(layout.drawing(), gc);
         c.setShown(layout);
         drawOverlay();
