@@ -34,16 +34,7 @@ class PackedWeightsTest {
                     float[] laid = random(rng, m * n);                       // a bias and residual laid in first
                     float[] c = laid.clone();
                     PackedWeights.of(w, k, n).multiplyAdd(x, m, c);
-                    for (int i = 0; i < m; i++) {
-                        for (int j = 0; j < n; j++) {
-                            double want = laid[i * n + j];
-                            for (int r = 0; r < k; r++) {
-                                want += (double) x[i * k + r] * w[r * n + j];
-                            }
-                            assertEquals(want, c[i * n + j], 1e-5 * (1 + k),
-                                    "(" + m + ", " + k + ") x (" + k + ", " + n + ") at (" + i + ", " + j + ")");
-                        }
-                    }
+                    assertTripleLoop(x, w, laid, c, m, k, n, "(" + m + ", " + k + ") x (" + k + ", " + n + ")");
                 }
             }
         }
@@ -62,13 +53,19 @@ class PackedWeightsTest {
         float[] laid = random(rng, m * n);
         float[] c = laid.clone();
         PackedWeights.of(w, k, n).multiplyAdd(x, m, c);
+        assertTripleLoop(x, w, laid, c, m, k, n, "split");
+    }
+
+    /** {@code c} is {@code laid} plus x (m, k) times w (k, n), summed in double one value at a time. */
+    private static void assertTripleLoop(float[] x, float[] w, float[] laid, float[] c, int m, int k, int n,
+                                         String what) {
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < n; j++) {
                 double want = laid[i * n + j];
                 for (int r = 0; r < k; r++) {
                     want += (double) x[i * k + r] * w[r * n + j];
                 }
-                assertEquals(want, c[i * n + j], 1e-5 * (1 + k), "at (" + i + ", " + j + ")");
+                assertEquals(want, c[i * n + j], 1e-5 * (1 + k), what + " at (" + i + ", " + j + ")");
             }
         }
     }
