@@ -13,8 +13,10 @@ import org.nd4j.linalg.factory.Nd4j;
  * from one fused QKV product whose heads are read where it wrote them ({@link MapSteps}, as
  * {@link AttentionEngine} does; the scores made only when read), and the row passes (LayerNorm,
  * GELU, residual sums) in Java on the vector API ({@link RowMath}) on the heap arrays the trace
- * keeps anyway. What leaves is immutable {@link Tensor}s, or off-heap arrays of this object that
- * the next step reads and that the next forward overwrites. Not thread-safe: one forward at a time.
+ * keeps anyway. Where every product of a forward runs on weights packed once ({@link PackedWeights},
+ * see {@link #onHeap}), a layer keeps its activations on the heap and the bias, GELU, residual and
+ * LayerNorm run on the product's own heap array. What leaves is immutable {@link Tensor}s, or
+ * off-heap arrays of this object that the next step reads and that the next forward overwrites. Not thread-safe: one forward at a time.
  *
  * <p>Symbols: b texts, t tokens, d width, h heads, hd = d / h, n = b * t rows.
  */
@@ -28,6 +30,7 @@ public final class ForwardBlocks {
     private final NdBuffers buffers = new NdBuffers(routes.hostMemory());
     private float[] heap = new float[0];
     private float[] heapIn = new float[0];
+    private float[] ff = new float[0];
 
     public ForwardBlocks() {
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
@@ -94,7 +97,10 @@ public final class ForwardBlocks {
                             INDArray context, float largestScore) {
     }
 
-    /** A LayerNorm's output (b, t, d) on the heap, and the same values (n, d) off the heap for the next product. */
+    /**
+     * A LayerNorm's output (b, t, d) on the heap, and the same values (n, d) off the heap for the
+     * next product (null where the next product reads the heap, see {@link #onHeap}).
+     */
     public record Normed(Tensor values, INDArray rows) {
     }
 
@@ -105,7 +111,7 @@ public final class ForwardBlocks {
     public INDArray linear(String role, INDArray rows, Linear w, Tensor residual) {
         int n = (int) rows.size(0);
         INDArray y = buffers.scratch(role, n, w.out());                             // (n, out)
-        if (w.packed() != null && n <= PackedWeights.MAX_ROWS) {
+        if (w.packed() != null && n <= PackedWeights.maxRows()) {
             return packedLinear(rows, w, residual, y);
         }
         float beta = 0f;
@@ -204,6 +210,87 @@ public final class ForwardBlocks {
     }
 
     /**
+     * Whether each of these products of n rows runs on its packed weights in Java, so that a
+     * layer can keep its activations on the heap ({@link #linear(String, Tensor, Linear)},
+     * {@link #linearToHeap}, {@link #geluLinear}, {@link #linearAndNorm}): no copy to and from the
+     * off-heap arrays around each product, only where the heads' products on OpenBLAS need them.
+     */
+    public boolean onHeap(int n, Linear... ws) {
+        for (Linear w : ws) {
+            if (w.packed() == null || n > PackedWeights.maxRows()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** rows W + b for rows (b, t, in) on the heap, into the role's off-heap array (n, out), for the heads' products. */
+    public INDArray linear(String role, Tensor rows, Linear w) {
+        int n = rows.size() / w.in();
+        float[] c = scratchHeap(n * w.out());
+        multiplyAdd(rows.data(), n, w, null, c);
+        INDArray y = buffers.scratch(role, n, w.out());                             // (n, out)
+        NdBuffers.write(y, c, 0, routes.hostMemory());
+        return y;
+    }
+
+    /** rows W + b (+ residual, null: none) for rows (n, in) off the heap, as a new heap tensor of the given shape. */
+    public Tensor linearToHeap(INDArray rows, Linear w, Tensor residual, int... shape) {
+        int n = (int) rows.size(0);
+        float[] x = heapIn(n * w.in());
+        NdBuffers.readInto(rows.isView() || rows.ordering() != 'c' ? rows.dup('c') : rows, x, 0);
+        float[] c = new float[n * w.out()];
+        multiplyAdd(x, n, w, residual == null ? null : residual.data(), c);
+        return Tensor.wrap(c, shape);
+    }
+
+    /**
+     * GELU(rows W + b) for rows (b, t, in) on the heap: (n, out) in a reused heap array, valid
+     * until the next call (see {@link RowMath#gelu}).
+     */
+    public Tensor geluLinear(Tensor rows, Linear w) {
+        int n = rows.size() / w.in();
+        int out = w.out();
+        if (ff.length != n * out) {
+            ff = new float[n * out];
+        }
+        float[] c = ff;
+        multiplyAdd(rows.data(), n, w, null, c);
+        RowMath math = routes.rows();
+        MapSteps.inParallel(0, n, out, (from, to) -> math.gelu(c, from * out, (to - from) * out));
+        return Tensor.wrap(c, n, out);
+    }
+
+    /**
+     * LayerNorm(rows W + b + residual) for rows (n, in) and the residual (b, t, out) on the heap:
+     * the values on the heap, and off the heap in the role's array only if {@code offHeap}
+     * (otherwise the rows are null).
+     */
+    public Normed linearAndNorm(String role, Tensor rows, Linear w, Tensor residual, LayerNormParams p,
+                                boolean offHeap) {
+        int n = residual.size() / w.out();
+        float[] c = new float[n * w.out()];
+        multiplyAdd(rows.data(), n, w, residual.data(), c);
+        return norm(role, c, p, residual.shape(), null, offHeap);
+    }
+
+    /** c = residual (or 0) + b + x W on the packed weights, all (n, ...) dense on the heap. */
+    private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c) {
+        int out = w.out();
+        if (residual != null) {
+            System.arraycopy(residual, 0, c, 0, n * out);
+        } else {
+            java.util.Arrays.fill(c, 0, n * out, 0f);
+        }
+        if (w.bias() != null) {
+            for (int i = 0; i < n; i++) {
+                addInto(c, i * out, w.bias());
+            }
+        }
+        w.packed().multiplyAdd(x, n, c);
+    }
+
+    /**
      * Self-attention of t tokens over each other from a fused projection qkv (n, 3d): Q, K and V
      * side by side, h heads each. logits = scores * factor, -inf where the (b, t, t) mask hides
      * a key; softmax; heads = weights V, written into the concatenation's columns.
@@ -262,6 +349,11 @@ public final class ForwardBlocks {
      * role's off-heap array (n, d).
      */
     public Normed addAndNorm(String role, Tensor a, Tensor b, LayerNormParams p) {
+        return addAndNorm(role, a, b, p, true);
+    }
+
+    /** {@link #addAndNorm(String, Tensor, Tensor, LayerNormParams)}, off the heap too only if {@code offHeap} (else rows null). */
+    public Normed addAndNorm(String role, Tensor a, Tensor b, LayerNormParams p, boolean offHeap) {
         float[] y = new float[a.size()];
         float[] x = a.data();
         float[] other = b.data();
@@ -269,21 +361,22 @@ public final class ForwardBlocks {
             for (int i = from; i < to; i++) {
                 y[i] = x[i] + other[i];
             }
-        });
+        }, offHeap);
     }
 
     /** LayerNorm of the (n, d) rows of a heap array, which it takes over, with the given shape; as {@link #addAndNorm}. */
     public Normed norm(String role, float[] rows, LayerNormParams p, int... shape) {
-        return norm(role, rows, p, shape, null);
+        return norm(role, rows, p, shape, null, true);
     }
 
     /** LayerNorm of the (n, d) rows of an off-heap array; as {@link #addAndNorm}. */
     public Normed norm(String role, INDArray rows, LayerNormParams p, int... shape) {
-        return norm(role, NdBuffers.read(rows), p, shape, null);
+        return norm(role, NdBuffers.read(rows), p, shape, null, true);
     }
 
     /** LayerNorm of each row of y in place, after {@code fill} (null: none) has written the row's values. */
-    private Normed norm(String role, float[] y, LayerNormParams p, int[] shape, MapSteps.RowPass fill) {
+    private Normed norm(String role, float[] y, LayerNormParams p, int[] shape, MapSteps.RowPass fill,
+                        boolean offHeap) {
         int d = shape[shape.length - 1];
         int n = y.length / d;
         float[] gamma = p.gamma() == null ? null : p.gamma().data();
@@ -298,6 +391,9 @@ public final class ForwardBlocks {
                 math.layerNorm(y, y, i * d, d, gamma, beta, eps);
             }
         });
+        if (!offHeap) {
+            return new Normed(Tensor.wrap(y, shape), null);
+        }
         INDArray rows = buffers.scratch(role, n, d);
         NdBuffers.write(rows, y, 0, routes.hostMemory());
         return new Normed(Tensor.wrap(y, shape), rows);

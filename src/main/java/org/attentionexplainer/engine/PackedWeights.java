@@ -23,12 +23,21 @@ public final class PackedWeights {
 
     /**
      * The encoder's products ({@link ForwardBlocks}) of at most this many rows run on packed
-     * weights, longer ones on OpenBLAS, whose own packing then costs less than its faster kernel
-     * saves (on a quiet machine all-MiniLM-L6-v2's forward took 9.1 ms packed against 11.7 at 16
-     * tokens, the same at 64, and 56.7 against 34.6 at 128); -Dattention.packedRows=0 sends every
-     * product to OpenBLAS.
+     * weights, longer ones on OpenBLAS. With the 4 x 3 kernel on 16 lanes (AVX-512) the panels beat
+     * OpenBLAS 0.3.19 (which packs W again at every call) at every shape of all-MiniLM-L6-v2 at 128
+     * and at 512 rows: 1.4 to 2.1 times less wall time and 1.2 to 1.7 times less CPU
+     * ({@code PackedLinearBench}, alternating, under load; see docs/performance.md), where the
+     * 4 x 2 kernel on 8 lanes had lost at 128 rows: on fewer than 16 lanes (panels narrower than
+     * 48 columns) the cut-over stays at 64 rows, where it was measured. 512 is the longest text the
+     * model reads; -Dattention.packedRows=0 sends every product to OpenBLAS.
      */
-    static final int MAX_ROWS = Integer.getInteger("attention.packedRows", 64);
+    static final int MAX_ROWS = Kernel.Holder.IN_USE != null && Kernel.Holder.IN_USE.panelWidth() >= 48 ? 512 : 64;
+
+    /** {@link #MAX_ROWS}, or -Dattention.packedRows where set; read at each product, so that one run can time both ways. */
+    static int maxRows() {
+        return Integer.getInteger("attention.packedRows", MAX_ROWS);
+    }
+
     /**
      * The same for the attention engine's projections. With the 4 x 3 kernel one product of 64 rows
      * by 768 × 2304 took the panels 10 % less CPU than OpenBLAS (768 × 768: 25 % less), one of 128

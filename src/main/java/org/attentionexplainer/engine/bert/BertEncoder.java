@@ -20,8 +20,10 @@ import org.nd4j.linalg.factory.Nd4j;
 /**
  * A BERT encoder forward pass, keeping every layer's steps (post-norm, as BERT and
  * all-MiniLM-L6-v2 are built), on the engine's {@link ForwardBlocks}: one product for Q, K and
- * V together, the products on OpenBLAS into reused off-heap arrays, the row passes (softmax,
- * LayerNorm, GELU) on the vector API. One forward at a time.
+ * V together, the linear layers on weights packed once at load where the JVM has the vector API
+ * (the activations then stay on the heap; otherwise on OpenBLAS into reused off-heap arrays),
+ * the heads' products on OpenBLAS, the row passes (softmax, LayerNorm, GELU) on the vector API.
+ * One forward at a time.
  *
  * <p>Symbols: b texts, t tokens, d hidden width, h heads, hd = d / h, d_ff feed-forward width.
  *
@@ -89,8 +91,10 @@ public final class BertEncoder {
         Tensor embeddings = embedded.values();
         ForwardBlocks.Normed x = embedded;
         List<LayerTrace> layers = new ArrayList<>(config.layers());
+        boolean onHeap = products.stream().allMatch(p ->
+                blocks.onHeap(b * t, p.qkv(), p.attentionOut(), p.intermediate(), p.output()));
         for (int l = 0; l < config.layers(); l++) {
-            Step step = layer(l, x, mask, factor, b, t);
+            Step step = onHeap ? layerOnHeap(l, x, mask, factor, b, t) : layer(l, x, mask, factor, b, t);
             Overflow.requireFiniteLogits(step.largestScore(), scale, whatIf.temperature());
             layers.add(step.trace());
             x = step.output();
@@ -205,6 +209,32 @@ public final class BertEncoder {
         blocks.gelu(ff);
         INDArray y = blocks.linear("output", ff, p.output(), attentionResult.values()); // ff W_2 + b_2 + a
         ForwardBlocks.Normed hidden = blocks.norm("hidden", y, w.outputNorm(), b, t, d);
+        return step(index, a, attentionOut, attentionResult, hidden);
+    }
+
+    /**
+     * {@link #layer} where every product of the forward runs on packed weights
+     * ({@link ForwardBlocks#onHeap}): the activations stay on the heap,
+     * only the fused QKV product's output goes off the heap (for the heads' products) and the
+     * concatenated heads come back.
+     */
+    private Step layerOnHeap(int index, ForwardBlocks.Normed x, Tensor mask, float factor, int b, int t) {
+        BertWeights.Layer w = weights.layers().get(index);
+        Products p = products.get(index);
+        int d = config.hidden();
+        INDArray qkv = blocks.linear("qkv", x.values(), p.qkv());                     // (b*t, 3d)
+        ForwardBlocks.Attention a = blocks.selfAttention(qkv, b, t, config.heads(), factor, mask);
+        Tensor attentionOut = blocks.linearToHeap(a.context(), p.attentionOut(), null, b, t, d);  // (b, t, d)
+        ForwardBlocks.Normed attentionResult = blocks.addAndNorm("attention.result", attentionOut, x.values(),
+                w.attentionNorm(), false);                                         // LayerNorm(x + out)
+        Tensor ff = blocks.geluLinear(attentionResult.values(), p.intermediate());     // (b*t, d_ff)
+        ForwardBlocks.Normed hidden = blocks.linearAndNorm("hidden", ff, p.output(), attentionResult.values(),
+                w.outputNorm(), false);                          // LayerNorm(GELU(...) W_2 + b_2 + a)
+        return step(index, a, attentionOut, attentionResult, hidden);
+    }
+
+    private static Step step(int index, ForwardBlocks.Attention a, Tensor attentionOut,
+                             ForwardBlocks.Normed attentionResult, ForwardBlocks.Normed hidden) {
         return new Step(new LayerTrace(index, a.q(), a.k(), a.v(), a.scores(), a.logits(), a.weights(), a.heads(),
                 attentionOut, attentionResult.values(), hidden.values()), hidden, a.largestScore());
     }
