@@ -16,7 +16,8 @@ import org.nd4j.linalg.factory.Nd4j;
  * keeps anyway. Where every product of a forward runs on weights packed once ({@link PackedWeights},
  * see {@link #onHeap}), a layer keeps its activations on the heap and the bias, GELU, residual and
  * LayerNorm run on the product's own heap array. What leaves is immutable {@link Tensor}s, or
- * off-heap arrays of this object that the next step reads and that the next forward overwrites. Not thread-safe: one forward at a time.
+ * off-heap arrays of this object that the next step reads and that the next forward overwrites.
+ * Not thread-safe: one forward at a time.
  *
  * <p>Symbols: b texts, t tokens, d width, h heads, hd = d / h, n = b * t rows.
  */

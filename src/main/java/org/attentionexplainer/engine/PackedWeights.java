@@ -33,7 +33,7 @@ public final class PackedWeights {
      */
     static final int MAX_ROWS = Kernel.Holder.IN_USE != null && Kernel.Holder.IN_USE.panelWidth() >= 48 ? 512 : 64;
 
-    /** {@link #MAX_ROWS}, or -Dattention.packedRows where set; read at each product, so that one run can time both ways. */
+    /** {@link #MAX_ROWS}, or -Dattention.packedRows where set; read at each product, so one run can time both. */
     static int maxRows() {
         return Integer.getInteger("attention.packedRows", MAX_ROWS);
     }
