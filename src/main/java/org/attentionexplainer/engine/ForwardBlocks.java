@@ -247,7 +247,8 @@ public final class ForwardBlocks {
 
     /**
      * GELU(rows W + b) for rows (b, t, in) on the heap: (n, out) in a reused heap array, valid
-     * until the next call (see {@link RowMath#gelu}).
+     * until the next call (see {@link RowMath#gelu}); each part of the product's columns gets its
+     * GELU from the thread that computed it, while they are in its cache.
      */
     public Tensor geluLinear(Tensor rows, Linear w) {
         int n = rows.size() / w.in();
@@ -255,11 +256,9 @@ public final class ForwardBlocks {
         if (ff.length != n * out) {
             ff = new float[n * out];
         }
-        float[] c = ff;
-        multiplyAdd(rows.data(), n, w, null, c);
         RowMath math = routes.rows();
-        MapSteps.inParallel(0, n, out, (from, to) -> math.gelu(c, from * out, (to - from) * out));
-        return Tensor.wrap(c, n, out);
+        multiplyAdd(rows.data(), n, w, null, ff, math::gelu);
+        return Tensor.wrap(ff, n, out);
     }
 
     /**
@@ -277,18 +276,41 @@ public final class ForwardBlocks {
 
     /** c = residual (or 0) + b + x W on the packed weights, all (n, ...) dense on the heap. */
     private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c) {
+        multiplyAdd(x, n, w, residual, c, null);
+    }
+
+    /**
+     * c = after(residual (or 0) + b + x W) on the packed weights, {@code after} (null: none) an
+     * activation of values [o, o + len) of c in place; the bias and residual are laid in, and the
+     * activation run, on each part's columns by the thread that multiplies them.
+     */
+    private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c, RowPass after) {
         int out = w.out();
-        if (residual != null) {
-            System.arraycopy(residual, 0, c, 0, n * out);
-        } else {
-            java.util.Arrays.fill(c, 0, n * out, 0f);
-        }
-        if (w.bias() != null) {
+        float[] bias = w.bias();
+        w.packed().multiplyAdd(x, n, c, (from, to) -> {
             for (int i = 0; i < n; i++) {
-                addInto(c, i * out, w.bias());
+                int o = i * out;
+                if (residual != null) {
+                    System.arraycopy(residual, o + from, c, o + from, to - from);
+                } else {
+                    java.util.Arrays.fill(c, o + from, o + to, 0f);
+                }
+                if (bias != null) {
+                    for (int j = from; j < to; j++) {
+                        c[o + j] += bias[j];
+                    }
+                }
             }
-        }
-        w.packed().multiplyAdd(x, n, c);
+        }, after == null ? null : (from, to) -> {
+            for (int i = 0; i < n; i++) {
+                after.run(c, i * out + from, to - from);
+            }
+        });
+    }
+
+    /** An in-place pass over values [o, o + len) of an array. */
+    private interface RowPass {
+        void run(float[] values, int o, int len);
     }
 
     /**

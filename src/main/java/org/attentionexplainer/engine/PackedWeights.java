@@ -98,6 +98,20 @@ public final class PackedWeights {
      * to what c held (the bias laid in first).
      */
     void multiplyAdd(float[] x, int m, float[] c) {
+        multiplyAdd(x, m, c, null, null);
+    }
+
+    /** Work on the columns [from, to) of every row of c, by the thread that multiplies them. */
+    interface Columns {
+        void run(int from, int to);
+    }
+
+    /**
+     * {@link #multiplyAdd(float[], int, float[])}, with {@code before} (null: none) run on each
+     * part's columns of c before its product (laying in a bias, say) and {@code after} (null: none)
+     * after it (an activation, say), by the same thread while those columns are in its cache.
+     */
+    void multiplyAdd(float[] x, int m, float[] c, Columns before, Columns after) {
         if ((long) m * k > x.length || (long) m * n > c.length) {
             throw new IllegalArgumentException("product of (" + m + ", " + k + ") and (" + k + ", " + n
                     + ") with " + x.length + " and " + c.length + " values");
@@ -110,11 +124,24 @@ public final class PackedWeights {
         // others instead of a whole half (at 16 tokens the calling thread ran two thirds of the kernel)
         int parts = work <= PARALLEL_MULTIPLY_ADDS || cores < 2 ? 1 : Math.min(count, 4 * cores);
         if (parts == 1) {
-            kernel.multiplyAdd(panels, k, n, x, m, c, 0, count);
+            part(kernel, x, m, c, 0, count, before, after);
             return;
         }
         IntStream.range(0, parts).parallel().forEach(part ->
-                kernel.multiplyAdd(panels, k, n, x, m, c, count * part / parts, count * (part + 1) / parts));
+                part(kernel, x, m, c, count * part / parts, count * (part + 1) / parts, before, after));
+    }
+
+    private void part(Kernel kernel, float[] x, int m, float[] c, int from, int to, Columns before,
+                      Columns after) {
+        int first = from * width;
+        int last = Math.min(to * width, n);
+        if (before != null) {
+            before.run(first, last);
+        }
+        kernel.multiplyAdd(panels, k, n, x, m, c, from, to);
+        if (after != null) {
+            after.run(first, last);
+        }
     }
 
     /**
