@@ -185,6 +185,7 @@ final class MapSteps {
         float[] logitsInto = maps.logits() == null ? maps.weights() : maps.logits();
         float[] scores = scoresKept ? maps.scores() : maps.weights();
         float largest = 0f;
+        float[] largestLogit = new float[1];
         int s = sh.s();
         for (int r = a; r < z; r++) {
             int o = r * s;
@@ -192,12 +193,21 @@ final class MapSteps {
             if (scoresIn) {
                 products.get(g, scores, o, s);
             }
-            if (!scoresKept) {
+            float max = Float.NaN;
+            boolean logitsMade = false;
+            if (!scoresKept && logits) {
+                // one pass for both: the row is read once before the softmax
+                largest = Math.max(largest, math.maxAbsAndLogits(scores, logitsInto, o, s, factor, mask,
+                        maskRow(r, sh), largestLogit));
+                max = largestLogit[0];
+                logitsMade = true;
+            } else if (!scoresKept) {
                 largest = Math.max(largest, math.maxAbs(scores, o, s));
             }
-            float max = Float.NaN;
             if (logits) {
-                max = math.logits(scores, logitsInto, o, s, factor, mask, maskRow(r, sh));
+                if (!logitsMade) {
+                    max = math.logits(scores, logitsInto, o, s, factor, mask, maskRow(r, sh));
+                }
             } else if (softmax) {
                 max = math.max(scores, o, s);
             }

@@ -15,6 +15,18 @@ interface RowMath {
      */
     float logits(float[] scores, float[] logits, int o, int s, float factor, float[] mask, int mo);
 
+    /**
+     * {@link #maxAbs} of scores[o, o+s) and then {@link #logits}, in one pass where an
+     * implementation can: returns the largest |score| (NaN if one is NaN) and writes the largest
+     * logit of the row into {@code largestLogit[0]}. The values are those of the two calls.
+     */
+    default float maxAbsAndLogits(float[] scores, float[] logits, int o, int s, float factor, float[] mask, int mo,
+                                  float[] largestLogit) {
+        float largest = maxAbs(scores, o, s);
+        largestLogit[0] = logits(scores, logits, o, s, factor, mask, mo);
+        return largest;
+    }
+
     /** The largest of x[o, o+s). */
     float max(float[] x, int o, int s);
 

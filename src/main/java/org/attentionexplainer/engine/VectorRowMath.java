@@ -34,6 +34,34 @@ final class VectorRowMath implements RowMath {
     }
 
     @Override
+    public float maxAbsAndLogits(float[] scores, float[] logits, int o, int s, float factor, float[] mask, int mo,
+                                 float[] largestLogit) {
+        int bound = F.loopBound(s);
+        FloatVector max = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector abs = FloatVector.zero(F);
+        int j = 0;
+        for (; j < bound; j += F.length()) {
+            FloatVector x = FloatVector.fromArray(F, scores, o + j);
+            abs = abs.max(x.abs());
+            FloatVector l = x.mul(factor);
+            if (mask != null) {
+                VectorMask<Float> hidden = FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f);
+                l = l.blend(Float.NEGATIVE_INFINITY, hidden);
+            }
+            l.intoArray(logits, o + j);
+            max = max.max(l);
+        }
+        float a = abs.reduceLanes(VectorOperators.MAX);
+        float m = max.reduceLanes(VectorOperators.MAX);
+        if (j < s) {
+            a = Math.max(a, tail.maxAbs(scores, o + j, s - j));
+            m = Math.max(m, tail.logits(scores, logits, o + j, s - j, factor, mask, mo + j));
+        }
+        largestLogit[0] = m;
+        return a;
+    }
+
+    @Override
     public float max(float[] x, int o, int s) {
         int bound = F.loopBound(s);
         FloatVector max = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);

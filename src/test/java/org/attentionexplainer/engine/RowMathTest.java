@@ -178,4 +178,37 @@ class RowMathTest {
         }
         assertEquals(0f, math.maxAbs(new float[0], 0, 0));
     }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void maxAbsAndLogitsInOnePassGiveTheLargestMagnitudeAndTheMaskedScaledRow(RowMath math) {
+        Random rng = new Random(5);
+        float factor = 0.17677669f;                               // 1 / sqrt(32)
+        for (int s = 1; s <= 40; s++) {
+            float[] x = new float[s + 3];
+            float[] mask = new float[s + 1];
+            for (int j = 0; j < x.length; j++) {
+                x[j] = (float) (rng.nextGaussian() * 8);
+            }
+            for (int j = 0; j < mask.length; j++) {
+                mask[j] = j % 4 == 1 ? 1f : 0f;
+            }
+            float largestAbs = 0f;
+            float largestLogit = Float.NEGATIVE_INFINITY;
+            float[] expected = x.clone();
+            for (int j = 0; j < s; j++) {
+                largestAbs = Math.max(largestAbs, Math.abs(x[2 + j]));
+                expected[2 + j] = mask[1 + j] != 0f ? Float.NEGATIVE_INFINITY : x[2 + j] * factor;
+                largestLogit = Math.max(largestLogit, expected[2 + j]);
+            }
+            float[] logit = new float[1];
+            float abs = math.maxAbsAndLogits(x, x, 2, s, factor, mask, 1, logit);    // in place, as the forward runs it
+            assertEquals(largestAbs, abs, "largest |score| at length " + s);
+            assertEquals(largestLogit, logit[0], "largest logit at length " + s);
+            assertArrayEquals(expected, x, "logits at length " + s);
+        }
+        float[] withNaN = {1f, Float.NaN, -3f};
+        float[] logit = new float[1];
+        assertTrue(Float.isNaN(math.maxAbsAndLogits(withNaN, withNaN.clone(), 0, 3, 1f, null, 0, logit)));
+    }
 }
