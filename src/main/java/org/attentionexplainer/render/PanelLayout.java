@@ -22,10 +22,16 @@ final class PanelLayout {
     static final int MAX_TITLE_LINES = 4;
     /**
      * Token labels get smaller with cells shorter than a line of text, down to this share of the text
-     * size, before every other one is left out: a projected grid keeps all its tokens. Presenting, whose
-     * type is 1.5 times a desk's, that is the desk's size.
+     * size, before every other one is left out: a projected grid keeps all its tokens.
      */
     static final double MIN_LABEL_SCALE = 2.0 / 3;
+    /**
+     * Larger type (presenting's 1.5 times a desk's, or zoom) lets its labels go further, down to half
+     * its size but not under {@link #MIN_LABEL_PX}: a grid of twelve heads of twelve tokens on a
+     * 1024 x 768 projector keeps every token at the size a desk's labels have, rather than every other one.
+     */
+    static final double MIN_LABEL_SHARE_LARGE = 0.5;
+    static final double MIN_LABEL_PX = 10;
     /** A line of labels, in text sizes: labels this far apart never overlap. */
     private static final double LINE = 1.1;
 
@@ -198,7 +204,7 @@ final class PanelLayout {
         this.colLabels = labels && colLabels;
         HeatmapData d = panel.data();
         titleH = HeatmapOptions.present(panel.title()) ? (0.35 + 1.25 * titleLines) * f : 0;
-        labelSize = Math.min(f, Math.max(MIN_LABEL_SCALE * f, cell / LINE));
+        labelSize = Math.min(f, Math.max(smallestLabel(f), cell / LINE));
         // widths measured at the figure's text size, scaled: text widths grow in proportion to the size
         double shrink = labelSize / f;
         double colLabelW = labels ? shrink * labelWidth.applyAsDouble(d.colLabels()) : 0;
@@ -265,6 +271,11 @@ final class PanelLayout {
             n--;
         }
         return text.substring(0, n) + "…";
+    }
+
+    /** The smallest size a token label takes before labels are thinned, for text of size {@code f}. */
+    static double smallestLabel(double f) {
+        return Math.min(MIN_LABEL_SCALE * f, Math.max(MIN_LABEL_SHARE_LARGE * f, MIN_LABEL_PX));
     }
 
     /** Every n-th label so that labels never overlap; 0 for none. */
