@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The heap route ({@link HeapAttention}) against the definition computed here in double:
  * one token, heads whose width and whose key count leave a remainder in the kernel's panels,
- * a cross-attention with grouped key/value heads and padding, causal masks, the real model's
- * shape at 16 and 128 tokens (heads then spread over the cores), with and without output
- * projection, residual and LayerNorm; and a slider step that takes the scores over.
+ * a cross-attention with padding, grouped key/value heads, causal masks, the real model's shape
+ * at 16 and 128 tokens, 200 tokens in two pieces of query rows (spread over the cores), with and
+ * without output projection, residual and LayerNorm; and a slider step that takes the scores over.
  */
 class HeapAttentionTest {
     /** Every input of up to 4096 rows on the heap route. */
@@ -29,11 +29,12 @@ class HeapAttentionTest {
         Case[] cases = {
             new Case("one token", 1, 1, 1, 8, 2, 2, false, false, false, true, true),
             new Case("one token, causal", 1, 1, 1, 768, 12, 12, false, true, false, true, false),
-            new Case("head width 12, 7 keys, grouped", 2, 13, 7, 60, 5, 5, true, false, true, false, true),
+            new Case("head width 12, 7 keys, cross-attention", 2, 13, 7, 60, 5, 5, true, false, true, false, true),
             new Case("grouped key/value heads, causal", 2, 9, 9, 96, 4, 2, false, true, true, true, true),
             new Case("50 keys: one panel and two left", 1, 50, 50, 40, 2, 2, false, true, false, true, false),
             new Case("16 tokens, d_model 768", 1, 16, 16, 768, 12, 12, false, false, false, true, false),
             new Case("128 tokens, d_model 768, causal", 1, 128, 128, 768, 12, 12, false, true, false, true, true),
+            new Case("200 tokens: pieces of 128 and 72 rows", 2, 200, 200, 64, 2, 1, false, true, true, true, false),
         };
         for (Case c : cases) {
             Random rng = new Random(c.name().hashCode());
