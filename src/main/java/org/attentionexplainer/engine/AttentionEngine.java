@@ -109,7 +109,7 @@ public final class AttentionEngine {
         boolean plain = plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS;
         boolean heap = !plain && HeapAttention.applies(spec, sh, routes, heapRows);
         // a slider step makes the heads and all after them when first read, where nothing can overflow
-        boolean later = reuse && !plain && !heap && !spec.algorithm().isTiled()
+        boolean later = reuse && !plain && !spec.algorithm().isTiled()
                 && Overflow.afterWeightsBounded(spec, previous.v(), sh);
         AttentionMemory.require(spec, sh, reuse, later);
         // a slider that leaves the masks' settings alone takes the last mask over (1 MiB at 512 tokens)
@@ -127,8 +127,9 @@ public final class AttentionEngine {
             trace = PlainAttention.compute(spec, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
                     tokens, sourceTokens, backend);
         } else if (heap) {
-            trace = HeapAttention.compute(spec, reuse ? previous : null, new HeapAttention.Inputs(input, sourceTensor,
-                    mask, fullyMasked, scaleFactor, tokens, sourceTokens, backend), sh, packs, routes.rows());
+            HeapAttention.Inputs in = new HeapAttention.Inputs(input, sourceTensor, mask, fullyMasked, scaleFactor,
+                    tokens, sourceTokens, backend);
+            trace = HeapAttention.compute(spec, reuse ? previous : null, later, in, sh, packs, routes.rows());
         } else {
             trace = computeOnNd4j(spec, previous, reuse, later, input, sourceTensor, sh, mask, fullyMasked,
                     scaleFactor, tokens, sourceTokens);

@@ -45,9 +45,11 @@ final class HeapAttention {
 
     /**
      * One trace. With {@code previous} (the same inputs, projections and heads, see
-     * {@link AttentionEngine#compute(AttentionSpec, AttentionTrace)}) its Q, K, V and scores are taken over.
+     * {@link AttentionEngine#compute(AttentionSpec, AttentionTrace)}) its Q, K, V and scores are taken over;
+     * with {@code later} too, the heads and the steps after them are made when first read (a slider
+     * step, see {@link AfterWeights#later}), which only a spec that {@link Overflow#afterWeightsBounded} may.
      */
-    static AttentionTrace compute(AttentionSpec spec, AttentionTrace previous, Inputs in, Shapes sh,
+    static AttentionTrace compute(AttentionSpec spec, AttentionTrace previous, boolean later, Inputs in, Shapes sh,
                                   PackedWeights.Recent packs, RowMath math) {
         int b = sh.b();
         int t = sh.t();
@@ -80,7 +82,7 @@ final class HeapAttention {
         MapSteps.Maps maps = previous != null
                 ? MapSteps.Maps.reusing(previous.scores().data(), factor != 1f || masked, softmax)
                 : MapSteps.Maps.allocate(sh, factor != 1f || masked, softmax);              // (b, h, t, s) each
-        float[] heads = new float[b * h * t * hd];                                          // (b, h, t, hd)
+        float[] heads = later ? null : new float[b * h * t * hd];                           // (b, h, t, hd)
         TorchRandom draws = spec.dropout() != null && spec.dropout().p() != 0
                 ? WeightRules.dropoutDraws(spec.dropout()) : null;
         float[] qs = q.data();
@@ -97,28 +99,43 @@ final class HeapAttention {
             if (!softmax) {
                 WeightRules.hardmax(maps.logits(), maps.weights(), row * s, (row + n) * s, s);
             }
-            if (draws == null) {
+            if (heads != null && draws == null) {
                 context(maps.weights(), vs, heads, m, row, n, sh);
             }
         });
         if (draws != null) {
             WeightRules.dropout(maps.weights(), 0, maps.weights().length, spec.dropout(), draws);
+        }
+        if (heads != null && draws != null) {
             eachPiece(sh, (m, first, n) -> context(maps.weights(), vs, heads, m, m * t + first, n, sh));
         }
 
-        float[] context = PlainAttention.concatHeads(heads, sh);                           // (b, t, d_out)
-        float[] output = spec.outWeight() == null ? context
-                : packs.of(spec.outWeight()).linear(context, b * t, data(spec.outBias()));   // (b, t, d_model)
-        float[] result = PlainAttention.residualAndNorm(in.input().data(), output, spec, b * t, sh.dModel());
-
+        // W_o's panels are taken now: what makes the later steps may run on another thread, outside the engine's lock
+        PackedWeights out = spec.outWeight() == null ? null : packs.of(spec.outWeight());
+        AfterWeights after = heads != null ? afterHeads(spec, in, sh, heads, out) : AfterWeights.later(() -> {
+            float[] made = new float[b * h * t * hd];
+            eachPiece(sh, (m, first, n) -> context(maps.weights(), vs, made, m, m * t + first, n, sh));
+            AfterWeights steps = afterHeads(spec, in, sh, made, out);
+            Overflow.requireFinite(spec, steps);
+            return steps;
+        }, spec, sh);
         Tensor scoresT = previous != null ? previous.scores() : maps.tensor(maps.scores(), sh);
-        Tensor contextT = Tensor.wrap(context, b, t, sh.dOut());
-        Tensor outputT = output == context ? contextT : Tensor.wrap(output, b, t, sh.dModel());
         return new AttentionTrace(spec, in.tokens(), in.sourceTokens(), q, k, v, scoresT, in.mask(),
                 maps.logitsTensor(scoresT, factor, mask, sh, math), maps.tensor(maps.weights(), sh),
-                Tensor.wrap(heads, b, h, t, hd), contextT, outputT,
-                result == output ? outputT : Tensor.wrap(result, b, t, sh.dModel()),
-                in.scaleFactor(), in.fullyMasked(), in.backend());
+                after.heads(), after.context(), after.output(), after.result(), in.scaleFactor(), in.fullyMasked(),
+                in.backend());
+    }
+
+    /** The concatenation, output projection ({@code out}: W_o's panels, null for none), residual and LayerNorm. */
+    private static AfterWeights afterHeads(AttentionSpec spec, Inputs in, Shapes sh, float[] heads, PackedWeights out) {
+        int bt = sh.b() * sh.t();
+        float[] context = PlainAttention.concatHeads(heads, sh);                           // (b, t, d_out)
+        float[] output = out == null ? context : out.linear(context, bt, data(spec.outBias()));  // (b, t, d_model)
+        float[] result = PlainAttention.residualAndNorm(in.input().data(), output, spec, bt, sh.dModel());
+        Tensor contextT = Tensor.wrap(context, sh.b(), sh.t(), sh.dOut());
+        Tensor outputT = output == context ? contextT : Tensor.wrap(output, sh.b(), sh.t(), sh.dModel());
+        return new AfterWeights(Tensor.wrap(heads, sh.b(), sh.h(), sh.t(), sh.hd()), contextT, outputT,
+                result == output ? outputT : Tensor.wrap(result, sh.b(), sh.t(), sh.dModel()));
     }
 
     /** Q (b, h, t, hd), K and V (b, kvh, s, hd); the inputs themselves for identity. */
