@@ -90,7 +90,8 @@ class HeapAttentionTest {
         }
         float init = (float) (1 / Math.sqrt(c.d()));
         if (c.fused()) {
-            b.projection(new Projection.Fused(random(rng, init, c.d(), c.d() + 2 * kv), random(rng, 0.1f, c.d() + 2 * kv)));
+            int width = c.d() + 2 * kv;
+            b.projection(new Projection.Fused(random(rng, init, c.d(), width), random(rng, 0.1f, width)));
         } else {
             b.projection(new Projection.Separate(random(rng, init, c.d(), c.d()), random(rng, init, c.d(), kv),
                     random(rng, init, c.d(), kv), random(rng, 0.1f, c.d()), null, random(rng, 0.1f, kv)));
