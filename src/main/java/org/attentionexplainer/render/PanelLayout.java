@@ -86,9 +86,11 @@ final class PanelLayout {
         static Panel of(HeatmapData data, ColorScale scale, String title, boolean sums) {
             boolean negative = false;
             boolean nonFinite = false;
-            float[] v = data.values();
+            java.nio.FloatBuffer v = data.buffer();
+            int count = data.size();
             float largest = 0;
-            for (float x : v) {
+            for (int i = 0; i < count; i++) {
+                float x = v.get(i);
                 // branches that almost never go the other way: a long input's million cells cost little
                 if (!(Math.abs(x) <= largest)) {
                     if (Float.isFinite(x)) {
@@ -102,9 +104,9 @@ final class PanelLayout {
                 }
             }
             boolean[] masked = data.hasMasked() ? data.masked() : null;
-            Cells cells = Cells.lazy(v.length, (chosen, into) -> colours(v, masked, scale, chosen, into),
-                    () -> colours(v, masked, scale, null, new int[v.length]));
-            if (v.length <= COLOURED_AT_ONCE) {
+            Cells cells = Cells.lazy(count, (chosen, into) -> colours(v, masked, scale, chosen, into),
+                    () -> colours(v, masked, scale, null, new int[count]));
+            if (count <= COLOURED_AT_ONCE) {
                 cells.all();
             }
             return new Panel(data, scale, title, sums, cells, runs(data), largest, negative, nonFinite, -1);
@@ -114,18 +116,17 @@ final class PanelLayout {
          * The colours of the cells {@code chosen} (all when null) into {@code into}: alpha 0 where
          * masked or not finite, white in a plain table.
          */
-        private static int[] colours(float[] v, boolean[] masked, ColorScale scale, int[] chosen, int[] into) {
-            int n = chosen == null ? v.length : chosen.length;
+        private static int[] colours(java.nio.FloatBuffer v, boolean[] masked, ColorScale scale, int[] chosen,
+                                     int[] into) {
+            int n = chosen == null ? v.limit() : chosen.length;
             if (scale == null) {
                 java.util.Arrays.fill(into, 0, n, PLAIN_FILL);
-            } else if (chosen == null) {
-                scale.argb(v, into);
             } else {
-                scale.argb(v, chosen, into);
+                scale.argb(v, chosen, into, n);
             }
             for (int k = 0; k < n; k++) {
                 int i = chosen == null ? k : chosen[k];
-                if (!Float.isFinite(v[i]) || masked != null && masked[i]) {
+                if (!Float.isFinite(v.get(i)) || masked != null && masked[i]) {
                     into[k] = 0;
                 }
             }

@@ -16,14 +16,17 @@ public final class TraceMaps {
                 mask(trace, stage, batch));
     }
 
-    /** The maps of every head, in head order: each head's values copied once, not the whole tensor first. */
+    /**
+     * The maps of every head, in head order: each reads its head's values through a read-only view of the
+     * trace's tensor, so that a slider step over a long input's grid copies none of them.
+     */
     public static List<HeatmapData> heads(AttentionTrace trace, Stage stage, int batch) {
         Tensor t = stage.of(trace);
         int heads = trace.headCount();
         boolean[] mask = mask(trace, stage, batch);
         List<HeatmapData> maps = new ArrayList<>(heads);
         for (int h = 0; h < heads; h++) {
-            maps.add(new HeatmapData(trace.tokens(), trace.sourceTokens(), t.values(batch, h), mask));
+            maps.add(new HeatmapData(trace.tokens(), trace.sourceTokens(), t.view(batch, h), mask));
         }
         return maps;
     }

@@ -16,6 +16,10 @@ import org.attentionexplainer.render.Mark;
  * Paints a render {@link Drawing} on a JavaFX canvas: the same marks the Java2D painter
  * exports. Cells go through a {@link javafx.scene.image.PixelWriter} (one pixel per cell,
  * scaled up without smoothing), so a 512 x 512 map costs one image, not 262 144 rectangles.
+ *
+ * <p>One painter serves one canvas, each paint replacing the last picture: an image of the last
+ * picture that this one does not show again takes the new colours of a map of its size (a slider
+ * step recolours every map of the grid), instead of a new image and a new texture per map and step.
  */
 final class FxPainter {
     /** The cells' images by their colours: a repaint after a resize uploads nothing new. */
@@ -23,7 +27,9 @@ final class FxPainter {
 
     void paint(Drawing d, GraphicsContext gc) {
         Map<Cells, WritableImage> used = new HashMap<>();
-        Map<Mark.Raster, int[]> pixels = newPixels(d, outputScale(gc));
+        double scale = outputScale(gc);
+        Map<Mark.Raster, int[]> pixels = newPixels(d, scale);
+        Map<Long, java.util.ArrayDeque<WritableImage>> spare = spare(d, scale);
         gc.save();
         gc.setTextBaseline(VPos.CENTER);
         for (Mark mark : d.marks()) {
@@ -36,7 +42,7 @@ final class FxPainter {
             } else if (mark instanceof Mark.Text t) {
                 text(gc, t, d.fontFamily());
             } else if (mark instanceof Mark.Raster r) {
-                raster(gc, r, used, pixels);
+                raster(gc, r, used, pixels, spare);
             } else if (mark instanceof Mark.Hatch h) {
                 hatch(gc, h);
             }
@@ -87,11 +93,15 @@ final class FxPainter {
      * sampled are coloured (see {@link Cells}).
      */
     private void raster(GraphicsContext gc, Mark.Raster r, Map<Cells, WritableImage> used,
-                        Map<Mark.Raster, int[]> pixels) {
+                        Map<Mark.Raster, int[]> pixels, Map<Long, java.util.ArrayDeque<WritableImage>> spare) {
         int[] size = size(r, outputScale(gc));
-        WritableImage img = images.get(r.cells());
+        WritableImage img = used.get(r.cells());
         if (!fits(img, size)) {
-            img = new WritableImage(size[0], size[1]);
+            img = images.get(r.cells());
+        }
+        if (!fits(img, size)) {
+            java.util.ArrayDeque<WritableImage> free = spare.get(sizeKey(size[0], size[1]));
+            img = free == null || free.isEmpty() ? new WritableImage(size[0], size[1]) : free.pop();
             img.getPixelWriter().setPixels(0, 0, size[0], size[1], PixelFormat.getIntArgbPreInstance(),
                     pixels.get(r), 0, size[0]);
         }
@@ -99,6 +109,38 @@ final class FxPainter {
         gc.setImageSmoothing(false);
         gc.drawImage(img, r.x(), r.y(), r.w(), r.h());
         gc.setImageSmoothing(true);
+    }
+
+    /**
+     * The images of the last picture that this drawing shows no more, by size: each is free to take
+     * the colours of another map of its size. (The canvas drops the last picture's commands as this
+     * one clears it, and an image written again is uploaded again before the next frame is drawn.)
+     */
+    private Map<Long, java.util.ArrayDeque<WritableImage>> spare(Drawing d, double scale) {
+        java.util.Set<Cells> kept = new java.util.HashSet<>();
+        for (Mark mark : d.marks()) {
+            if (mark instanceof Mark.Raster r && fits(images.get(r.cells()), size(r, scale))) {
+                kept.add(r.cells());
+            }
+        }
+        Map<Long, java.util.ArrayDeque<WritableImage>> spare = new HashMap<>();
+        java.util.Set<WritableImage> keptImages = java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<>());
+        for (Cells c : kept) {
+            keptImages.add(images.get(c));
+        }
+        for (WritableImage img : images.values()) {
+            if (!keptImages.contains(img)) {
+                spare.computeIfAbsent(sizeKey((int) img.getWidth(), (int) img.getHeight()),
+                        k -> new java.util.ArrayDeque<>()).push(img);
+                keptImages.add(img);
+            }
+        }
+        return spare;
+    }
+
+    private static long sizeKey(int w, int h) {
+        return (long) w << 32 | h;
     }
 
     /** The image's pixels, cols x rows: the cells' or fewer, one per screen pixel. */
