@@ -232,7 +232,7 @@ final class PanelLayout {
      * small multiples' titles differ in their last word, and a word cut to "…" tells no map from the next.
      */
     private String shortTitle(String text, double maxW, TextMeasurer m) {
-        String[] words = text.trim().split("\\s+");
+        String[] words = TextMeasurer.words(text.trim());
         for (String word : words) {
             if (m.width(word, f, true) > maxW) {
                 return words[words.length - 1];
@@ -304,9 +304,9 @@ final class PanelLayout {
         if (!opt.showValues() || panel.data().size() == 0) {
             return 0;
         }
-        double w = m.width(NumberText.format(panel.maxAbs(), opt.decimals(), opt.locale()), valueSize, false);
+        double w = m.width(LayoutMemo.number(m, panel.maxAbs(), opt.decimals(), opt.locale()), valueSize, false);
         if (panel.negative()) {
-            w = Math.max(w, m.width(NumberText.format(-panel.maxAbs(), opt.decimals(), opt.locale()), valueSize,
+            w = Math.max(w, m.width(LayoutMemo.number(m, -panel.maxAbs(), opt.decimals(), opt.locale()), valueSize,
                     false));
         }
         if (panel.nonFinite()) {
