@@ -36,14 +36,20 @@ public final class TraceMaps {
         if (!stage.showsMask()) {
             return null;
         }
-        float[] m = trace.mask().values(batch);
+        // read where it lies: most masks hide nothing, and a slider step then copies none of it
+        java.nio.FloatBuffer m = trace.mask().view(batch);
         int cells = trace.queryLength() * trace.keyLength();
-        boolean[] flags = new boolean[cells];
-        boolean any = false;
-        for (int i = 0; i < cells; i++) {
-            flags[i] = m[i] != 0f;
-            any |= flags[i];
+        int first = 0;
+        while (first < cells && m.get(first) == 0f) {
+            first++;
         }
-        return any ? flags : null;
+        if (first == cells) {
+            return null;
+        }
+        boolean[] flags = new boolean[cells];
+        for (int i = first; i < cells; i++) {
+            flags[i] = m.get(i) != 0f;
+        }
+        return flags;
     }
 }

@@ -24,6 +24,13 @@ import org.attentionexplainer.render.Mark;
 final class FxPainter {
     /** The cells' images by their colours: a repaint after a resize uploads nothing new. */
     private Map<Cells, WritableImage> images = new HashMap<>();
+    /** The sampled cells of the sizes last drawn: see {@link #sampledCells}. */
+    private final Map<java.util.List<Integer>, int[]> sampled = new HashMap<>();
+    /**
+     * The arrays the last paint's sampled colours went into, by length: the pixels are copied into
+     * their images during the paint, so the next paint writes its colours into the same arrays.
+     */
+    private Map<Long, java.util.ArrayDeque<int[]>> buffers = new HashMap<>();
 
     void paint(Drawing d, GraphicsContext gc) {
         Map<Cells, WritableImage> used = new HashMap<>();
@@ -168,11 +175,31 @@ final class FxPainter {
             }
         }
         int[][] px = new int[toMake.size()][];
+        // which cell each pixel shows, and the arrays its colours go into, made or found here, before
+        // the threads share the work: the grid's maps all have one size, and a step the last one's
+        int[][] index = new int[px.length][];
+        int[][] into = new int[px.length][];
+        Map<Long, java.util.ArrayDeque<int[]>> free = buffers;
+        buffers = new HashMap<>();
+        for (int i = 0; i < px.length; i++) {
+            Mark.Raster r = toMake.get(i);
+            int[] size = size(r, scale);
+            if (size[0] != r.cols() || size[1] != r.rows()) {
+                index[i] = sampledCells(r.cols(), r.rows(), size[0], size[1]);
+                java.util.ArrayDeque<int[]> same = free.get((long) index[i].length);
+                into[i] = same == null || same.isEmpty() ? new int[index[i].length] : same.pop();
+                buffers.computeIfAbsent((long) into[i].length, k -> new java.util.ArrayDeque<>()).push(into[i]);
+            }
+        }
         java.util.stream.IntStream all = java.util.stream.IntStream.range(0, px.length);
         (cells > PARALLEL_CELLS ? all.parallel() : all).forEach(i -> {
             Mark.Raster r = toMake.get(i);
-            int[] size = size(r, scale);
-            px[i] = premultiplied(size[0] == r.cols() && size[1] == r.rows() ? r.argb() : sample(r, size[0], size[1]));
+            if (index[i] == null) {
+                px[i] = premultiplied(r.argb());
+            } else {
+                r.cells().argb(index[i], into[i]);
+                px[i] = premultiplied(into[i]);
+            }
         });
         Map<Mark.Raster, int[]> made = new java.util.IdentityHashMap<>();
         for (int i = 0; i < px.length; i++) {
@@ -191,20 +218,40 @@ final class FxPainter {
 
     /** The colour of the nearest cell of each of cols x rows pixels: only those cells are coloured. */
     static int[] sample(Mark.Raster r, int cols, int rows) {
+        int[] cell = nearestCells(r.cols(), r.rows(), cols, rows);
+        int[] to = new int[cell.length];
+        r.cells().argb(cell, to);
+        return to;
+    }
+
+    /** The cell under the centre of each of cols x rows pixels of a map of mapCols x mapRows cells, row-major. */
+    static int[] nearestCells(int mapCols, int mapRows, int cols, int rows) {
         int[] cell = new int[cols * rows];
         int[] sourceCol = new int[cols];
         for (int x = 0; x < cols; x++) {
-            sourceCol[x] = (int) ((x + 0.5) * r.cols() / cols);
+            sourceCol[x] = (int) ((x + 0.5) * mapCols / cols);
         }
         for (int y = 0; y < rows; y++) {
-            int row = (int) ((y + 0.5) * r.rows() / rows) * r.cols();
+            int row = (int) ((y + 0.5) * mapRows / rows) * mapCols;
             for (int x = 0; x < cols; x++) {
                 cell[y * cols + x] = row + sourceCol[x];
             }
         }
-        int[] to = new int[cell.length];
-        r.cells().argb(cell, to);
-        return to;
+        return cell;
+    }
+
+    /** {@link #nearestCells}, remembered: the same few sizes come back at every step (do not modify). */
+    private int[] sampledCells(int mapCols, int mapRows, int cols, int rows) {
+        java.util.List<Integer> key = java.util.List.of(mapCols, mapRows, cols, rows);
+        int[] cells = sampled.get(key);
+        if (cells == null) {
+            if (sampled.size() >= 16) {
+                sampled.clear();
+            }
+            cells = nearestCells(mapCols, mapRows, cols, rows);
+            sampled.put(key, cells);
+        }
+        return cells;
     }
 
     /**

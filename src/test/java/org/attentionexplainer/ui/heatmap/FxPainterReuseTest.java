@@ -29,17 +29,25 @@ class FxPainterReuseTest {
         FxToolkit.registerPrimaryStage();
     }
 
-    /** Two maps of 4 x 3 and 2 x 2 cells whose colours come from {@code seed}, side by side. */
+    /**
+     * Maps of 4 x 3 and 2 x 2 cells, and one of 8 x 6 cells drawn into 4 x 3 pixels (sampled), whose
+     * colours come from {@code seed}.
+     */
     private static Drawing picture(int seed) {
         int[] a = new int[12];
         for (int i = 0; i < a.length; i++) {
             a[i] = 0xff000000 | (seed * 0x10101 + i * 0x0d2f41) & 0xffffff;
         }
         int[] b = {0xff000000 | seed * 0x030507, 0, 0xffffffff, 0xff000000 | seed * 0x112233 & 0xffffff};
+        int[] c = new int[48];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = 0xff000000 | (seed * 0x0a0b0c + i * 0x050301) & 0xffffff;
+        }
         return new Drawing.Builder()
                 .rect(0, 0, W, H, 0xfff7f8fa)
                 .raster(2, 2, 16, 12, 4, 3, a)
                 .raster(24, 2, 8, 8, 2, 2, b)
+                .raster(2, 20, 4, 3, 8, 6, c)
                 .build(W, H, 0xfff7f8fa, "SansSerif");
     }
 
