@@ -190,6 +190,17 @@ final class PanelLayout {
     PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
                 double cell, boolean labels, boolean rowLabels, boolean colLabels, boolean rowAxis, int titleLines,
                 double titleSpill) {
+        this(panel, opt, m, labelWidth, cell, labels, rowLabels, colLabels, rowAxis, titleLines, titleSpill, true);
+    }
+
+    /**
+     * @param lines false when only the panel's size is wanted (the solver for the cell size tries many):
+     *              the title's lines are then not worked out ({@link #title} empty, {@link #titleLinesNeeded}
+     *              1); the size is the same, as the title's height comes from {@code titleLines}
+     */
+    PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
+                double cell, boolean labels, boolean rowLabels, boolean colLabels, boolean rowAxis, int titleLines,
+                double titleSpill, boolean lines) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
@@ -222,9 +233,10 @@ final class PanelLayout {
         width = plotX + d.cols() * cell + rowSumW;
         height = plotY + d.rows() * cell;
         double titleW = Math.max(0, width - plotX + titleSpill);
-        List<String> lines = titleH > 0 ? wrap(shortTitle(panel.title(), titleW, m), titleW, m) : List.of();
-        titleLinesNeeded = Math.max(1, Math.min(MAX_TITLE_LINES, lines.size()));
-        title = keep(lines, titleLines, titleW, m);
+        List<String> wrapped = lines && titleH > 0 ? wrap(shortTitle(panel.title(), titleW, m), titleW, m)
+                : List.of();
+        titleLinesNeeded = Math.max(1, Math.min(MAX_TITLE_LINES, wrapped.size()));
+        title = keep(wrapped, titleLines, titleW, m);
     }
 
     /**
