@@ -195,8 +195,9 @@ final class PanelLayout {
 
     /**
      * @param lines false when only the panel's size is wanted (the solver for the cell size tries many):
-     *              the title's lines are then not worked out ({@link #title} empty, {@link #titleLinesNeeded}
-     *              1); the size is the same, as the title's height comes from {@code titleLines}
+     *              the title's lines and whether numbers fit the cells are then not worked out ({@link #title}
+     *              empty, {@link #titleLinesNeeded} 1, {@link #values} false); the size is the same, as the
+     *              title's height comes from {@code titleLines} and numbers take no room of their own
      */
     PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
                 double cell, boolean labels, boolean rowLabels, boolean colLabels, boolean rowAxis, int titleLines,
@@ -223,7 +224,8 @@ final class PanelLayout {
         rowStep = step(this.rowLabels, cell);
         colStep = rotated ? step(true, cell) : 1;
         valueSize = Math.max(8, 0.8 * f);
-        values = opt.showValues() && cell >= 1.4 * valueSize && cell >= widestValue(m) + 0.3 * f;
+        // whether numbers fit the cells does not change the panel's size: only a panel to draw asks
+        values = lines && opt.showValues() && cell >= 1.4 * valueSize && cell >= widestValue(m) + 0.3 * f;
         rowSums = opt.showRowSums() && panel.sums() && cell >= 1.2 * valueSize;
         rowSumW = rowSums ? 0.6 * f + Math.max(m.width(rowSumText(9.999), valueSize, false),
                 m.width(text(opt.rowSumTitle()), f, true)) : 0;

@@ -10,9 +10,9 @@ public final class TraceMaps {
     private TraceMaps() {
     }
 
-    /** The map of one head. */
+    /** The map of one head, read through a view of the trace's tensor (see {@link #heads}). */
     public static HeatmapData head(AttentionTrace trace, Stage stage, int batch, int head) {
-        return new HeatmapData(trace.tokens(), trace.sourceTokens(), stage.of(trace).values(batch, head),
+        return new HeatmapData(trace.tokens(), trace.sourceTokens(), stage.of(trace).view(batch, head),
                 mask(trace, stage, batch));
     }
 
