@@ -17,13 +17,15 @@ import org.attentionexplainer.render.Mark;
  * exports. Cells go through a {@link javafx.scene.image.PixelWriter} (one pixel per cell,
  * scaled up without smoothing), so a 512 x 512 map costs one image, not 262 144 rectangles.
  *
- * <p>One painter serves one canvas, each paint replacing the last picture: an image of the last
- * picture that this one does not show again takes the new colours of a map of its size (a slider
- * step recolours every map of the grid), instead of a new image and a new texture per map and step.
+ * <p>One painter serves one canvas, each paint replacing the last picture: an image that the last
+ * two pictures no longer show takes the new colours of a map of its size (a slider step recolours
+ * every map of the grid), instead of a new image and a new texture per map and step.
  */
 final class FxPainter {
     /** The cells' images by their colours: a repaint after a resize uploads nothing new. */
     private Map<Cells, WritableImage> images = new HashMap<>();
+    /** The images of the picture before last that the last one did not show: see {@link #spare()}. */
+    private java.util.List<WritableImage> retired = java.util.List.of();
     /** The sampled cells of the sizes last drawn: see {@link #sampledCells}. */
     private final Map<java.util.List<Integer>, int[]> sampled = new HashMap<>();
     /**
@@ -36,7 +38,7 @@ final class FxPainter {
         Map<Cells, WritableImage> used = new HashMap<>();
         double scale = outputScale(gc);
         Map<Mark.Raster, int[]> pixels = newPixels(d, scale);
-        Map<Long, java.util.ArrayDeque<WritableImage>> spare = spare(d, scale);
+        Map<Long, java.util.ArrayDeque<WritableImage>> spare = spare();
         gc.save();
         gc.setTextBaseline(VPos.CENTER);
         for (Mark mark : d.marks()) {
@@ -55,6 +57,7 @@ final class FxPainter {
             }
         }
         gc.restore();
+        retired = unused(images, used);
         images = used;
     }
 
@@ -119,31 +122,32 @@ final class FxPainter {
     }
 
     /**
-     * The images of the last picture that this drawing shows no more, by size: each is free to take
-     * the colours of another map of its size. (The canvas drops the last picture's commands as this
-     * one clears it, and an image written again is uploaded again before the next frame is drawn.)
+     * The retired images by size: each is free to take the colours of another map of its size. They
+     * are the picture before last's, not the last one's: the renderer may still be drawing the last
+     * picture while this one is painted (layout comes before the wait for it), so an image the last
+     * picture shows is never written.
      */
-    private Map<Long, java.util.ArrayDeque<WritableImage>> spare(Drawing d, double scale) {
-        java.util.Set<Cells> kept = new java.util.HashSet<>();
-        for (Mark mark : d.marks()) {
-            if (mark instanceof Mark.Raster r && fits(images.get(r.cells()), size(r, scale))) {
-                kept.add(r.cells());
-            }
-        }
+    private Map<Long, java.util.ArrayDeque<WritableImage>> spare() {
         Map<Long, java.util.ArrayDeque<WritableImage>> spare = new HashMap<>();
-        java.util.Set<WritableImage> keptImages = java.util.Collections.newSetFromMap(
-                new java.util.IdentityHashMap<>());
-        for (Cells c : kept) {
-            keptImages.add(images.get(c));
-        }
-        for (WritableImage img : images.values()) {
-            if (!keptImages.contains(img)) {
-                spare.computeIfAbsent(sizeKey((int) img.getWidth(), (int) img.getHeight()),
-                        k -> new java.util.ArrayDeque<>()).push(img);
-                keptImages.add(img);
-            }
+        for (WritableImage img : retired) {
+            spare.computeIfAbsent(sizeKey((int) img.getWidth(), (int) img.getHeight()),
+                    k -> new java.util.ArrayDeque<>()).push(img);
         }
         return spare;
+    }
+
+    /** The images of the last picture that the new one does not show. */
+    private static java.util.List<WritableImage> unused(Map<Cells, WritableImage> last,
+                                                        Map<Cells, WritableImage> now) {
+        java.util.Set<WritableImage> shown = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        shown.addAll(now.values());
+        java.util.List<WritableImage> out = new java.util.ArrayList<>();
+        for (WritableImage img : last.values()) {
+            if (shown.add(img)) {
+                out.add(img);
+            }
+        }
+        return out;
     }
 
     private static long sizeKey(int w, int h) {

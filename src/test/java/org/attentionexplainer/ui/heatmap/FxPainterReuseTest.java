@@ -56,7 +56,7 @@ class FxPainterReuseTest {
         int[] reused = onFx(() -> {
             Canvas canvas = new Canvas(W, H);
             FxPainter painter = new FxPainter();
-            for (int seed = 1; seed <= 3; seed++) {
+            for (int seed = 1; seed <= 4; seed++) {
                 canvas.getGraphicsContext2D().clearRect(0, 0, W, H);
                 painter.paint(picture(seed), canvas.getGraphicsContext2D());
             }
@@ -64,7 +64,7 @@ class FxPainterReuseTest {
         });
         int[] fresh = onFx(() -> {
             Canvas canvas = new Canvas(W, H);
-            new FxPainter().paint(picture(3), canvas.getGraphicsContext2D());
+            new FxPainter().paint(picture(4), canvas.getGraphicsContext2D());
             return pixels(canvas);
         });
         int[] first = onFx(() -> {
