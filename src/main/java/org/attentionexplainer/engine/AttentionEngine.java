@@ -38,7 +38,8 @@ import org.nd4j.linalg.factory.Nd4j;
  * step's value anyway ({@link MapSteps}, {@link RowMath}). Weights and inputs are converted off
  * the heap once while the same tensors come back (see {@link NdBuffers}). Problems too small
  * for ND4J's cost per operation to pay off take the same steps in plain Java
- * ({@link PlainAttention}). Computations on one engine run one at a time.
+ * ({@link PlainAttention}); short inputs run on the heap with the products on a vector kernel
+ * ({@link HeapAttention}). Computations on one engine run one at a time.
  */
 public final class AttentionEngine {
     static {
@@ -47,6 +48,7 @@ public final class AttentionEngine {
 
     private final String backend;
     private final boolean plainJavaWhenSmall;
+    private final int heapRows;
     private final Routes routes;
     private final NdBuffers buffers;
     private final Overflow overflow = new Overflow();
@@ -63,10 +65,16 @@ public final class AttentionEngine {
 
     /** @param routes how the steps run on the backend: {@link Routes#BEST} but for another backend's way */
     AttentionEngine(boolean plainJavaWhenSmall, Routes routes) {
+        this(plainJavaWhenSmall, routes, plainJavaWhenSmall ? HeapAttention.MAX_ROWS : 0);
+    }
+
+    /** @param heapRows inputs of up to this many rows run on the heap where they can ({@link HeapAttention}) */
+    AttentionEngine(boolean plainJavaWhenSmall, Routes routes, int heapRows) {
         // Backends first: a GPU backend that cannot start is then reported in one sentence.
         this.backend = Backends.describe();
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
         this.plainJavaWhenSmall = plainJavaWhenSmall;
+        this.heapRows = heapRows;
         this.routes = routes;
         this.buffers = new NdBuffers(routes.hostMemory());
     }
@@ -97,8 +105,9 @@ public final class AttentionEngine {
         Shapes sh = Shapes.check(spec, input, sourceTensor);
         double scaleFactor = spec.scale().factorFor(sh.hd());
         Overflow.requireFiniteFactor(scaleFactor, spec.temperature());
-        boolean reuse = previous != null && sameProjections(previous, spec, sh);
+        boolean reuse = previous != null && Reuse.sameProjections(previous, spec, sh);
         boolean plain = plainJavaWhenSmall && PlainAttention.multiplyAdds(spec, sh) <= PlainAttention.MAX_MULTIPLY_ADDS;
+        boolean heap = !plain && HeapAttention.applies(spec, sh, routes, heapRows);
         // a slider step makes the heads and all after them when first read, where nothing can overflow
         boolean later = reuse && !plain && !spec.algorithm().isTiled()
                 && Overflow.afterWeightsBounded(spec, previous.v(), sh);
@@ -117,6 +126,10 @@ public final class AttentionEngine {
         if (plain) {
             trace = PlainAttention.compute(spec, input, sourceTensor, sh, mask, fullyMasked, scaleFactor,
                     tokens, sourceTokens, backend);
+        } else if (heap) {
+            HeapAttention.Inputs in = new HeapAttention.Inputs(input, sourceTensor, mask, fullyMasked, scaleFactor,
+                    tokens, sourceTokens, backend);
+            trace = HeapAttention.compute(spec, reuse ? previous : null, later, in, sh, packs, routes.rows());
         } else {
             trace = computeOnNd4j(spec, previous, reuse, later, input, sourceTensor, sh, mask, fullyMasked,
                     scaleFactor, tokens, sourceTokens);
@@ -271,31 +284,6 @@ public final class AttentionEngine {
                 : NdBuffers.tensor(output).reshape(sh.b(), sh.t(), sh.dModel());
         return new AfterWeights(heads, contextT, outputT,
                 result == output ? outputT : NdBuffers.tensor(result).reshape(sh.b(), sh.t(), sh.dModel()));
-    }
-
-    /** Whether {@code previous} projected the same tensors into the same heads as {@code spec} will. */
-    private static boolean sameProjections(AttentionTrace previous, AttentionSpec spec, Shapes sh) {
-        AttentionSpec p = previous.spec();
-        return p.input() == spec.input() && p.source() == spec.source() && p.heads() == spec.heads()
-                && p.kvHeadCount() == spec.kvHeadCount() && java.util.Objects.equals(p.rope(), spec.rope())
-                && sameProjection(p.projection(), spec.projection())
-                && previous.batch() == sh.b() && previous.headCount() == sh.h()
-                && previous.queryLength() == sh.t() && previous.keyLength() == sh.s()
-                && previous.headDim() == sh.hd();
-    }
-
-    private static boolean sameProjection(Projection a, Projection b) {
-        if (a == b) {
-            return true;
-        }
-        if (a instanceof Projection.Separate x && b instanceof Projection.Separate y) {
-            return x.query() == y.query() && x.key() == y.key() && x.value() == y.value()
-                    && x.queryBias() == y.queryBias() && x.keyBias() == y.keyBias() && x.valueBias() == y.valueBias();
-        }
-        if (a instanceof Projection.Fused x && b instanceof Projection.Fused y) {
-            return x.qkv() == y.qkv() && x.qkvBias() == y.qkvBias();
-        }
-        return a instanceof Projection.Identity && b instanceof Projection.Identity;
     }
 
     /**

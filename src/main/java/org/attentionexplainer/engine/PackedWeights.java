@@ -68,15 +68,31 @@ public final class PackedWeights {
             throw new IllegalArgumentException("a weight of " + w.length + " values is not (" + k + ", " + n + ")");
         }
         int width = kernel.panelWidth();
+        return new PackedWeights(k, n, width, panels(w, 0, k, n, false, width));
+    }
+
+    /**
+     * W (k, n) from {@code w} at {@code offset} cut into panels of {@code width} columns (the last one
+     * padded with zeros): W row-major (k, n), or with {@code transposed} W^T (n, k) row-major, as a
+     * head of K is for the scores Q K^T.
+     */
+    static float[] panels(float[] w, int offset, int k, int n, boolean transposed, int width) {
         int count = (n + width - 1) / width;
         float[] panels = new float[Math.multiplyExact(Math.multiplyExact(count, k), width)];
         for (int p = 0; p < count; p++) {
             int cols = Math.min(width, n - p * width);
             for (int r = 0; r < k; r++) {
-                System.arraycopy(w, r * n + p * width, panels, (p * k + r) * width, cols);
+                int to = (p * k + r) * width;
+                if (!transposed) {
+                    System.arraycopy(w, offset + r * n + p * width, panels, to, cols);
+                    continue;
+                }
+                for (int j = 0; j < cols; j++) {
+                    panels[to + j] = w[offset + (p * width + j) * k + r];
+                }
             }
         }
-        return new PackedWeights(k, n, width, panels);
+        return panels;
     }
 
     /** Whether a micro-kernel runs on this JVM (see {@link #of}). */
@@ -138,10 +154,36 @@ public final class PackedWeights {
         if (before != null) {
             before.run(first, last);
         }
-        kernel.multiplyAdd(panels, k, n, x, m, c, from, to);
+        kernel.multiplyAdd(panels, k, n, x, 0, m, c, 0, from, to);
         if (after != null) {
             after.run(first, last);
         }
+    }
+
+    /** rows W + bias (null: none) for rows (m, k) on the heap, as a new (m, n) array: the bias laid in first. */
+    float[] linear(float[] rows, int m, float[] bias) {
+        float[] c = new float[m * n];
+        if (bias != null) {
+            for (int i = 0; i < m; i++) {
+                System.arraycopy(bias, 0, c, i * n, n);
+            }
+        }
+        multiplyAdd(rows, m, c);
+        return c;
+    }
+
+    /**
+     * c[co..] += x[xo..] W on one thread, for x (m, k) and c (m, n) dense row-major from their
+     * offsets and W (k, n) laid out by {@link #panels} with the kernel's {@link #width()}.
+     */
+    static void multiplyAdd(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co) {
+        Kernel kernel = Kernel.Holder.IN_USE;
+        kernel.multiplyAdd(panels, k, n, x, xo, m, c, co, 0, (n + kernel.panelWidth() - 1) / kernel.panelWidth());
+    }
+
+    /** The micro-kernel's panel width; only where {@link #available()}. */
+    static int width() {
+        return Kernel.Holder.IN_USE.panelWidth();
     }
 
     /**
@@ -149,15 +191,7 @@ public final class PackedWeights {
      * y (m, n) dense in the process's memory: the bias laid in first, then the product added.
      */
     void linear(INDArray rows, float[] bias, INDArray y) {
-        int m = (int) rows.size(0);
-        float[] c = new float[m * n];
-        if (bias != null) {
-            for (int i = 0; i < m; i++) {
-                System.arraycopy(bias, 0, c, i * n, n);
-            }
-        }
-        multiplyAdd(NdBuffers.read(rows), m, c);
-        NdBuffers.write(y, c, 0, true);
+        NdBuffers.write(y, linear(NdBuffers.read(rows), (int) rows.size(0), bias), 0, true);
     }
 
     /**
@@ -190,8 +224,11 @@ public final class PackedWeights {
         /** Columns per panel. */
         int panelWidth();
 
-        /** c += x W for the panels [from, to) of W, as {@link PackedWeights#multiplyAdd}. */
-        void multiplyAdd(float[] panels, int k, int n, float[] x, int m, float[] c, int from, int to);
+        /**
+         * c += x W for the panels [from, to) of W, as {@link PackedWeights#multiplyAdd}, x (m, k) and
+         * c (m, n) dense row-major from indices {@code xo} and {@code co}.
+         */
+        void multiplyAdd(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co, int from, int to);
 
         /** Chooses once: the vector kernel where {@link RowMath} runs on the vector API, else none. */
         final class Holder {

@@ -27,7 +27,8 @@ final class PanelKernel implements PackedWeights.Kernel {
     }
 
     @Override
-    public void multiplyAdd(float[] panels, int k, int n, float[] x, int m, float[] c, int from, int to) {
+    public void multiplyAdd(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co, int from,
+                            int to) {
         float[] edge = new float[WIDTH * ROWS];
         for (int p = from; p < to; p++) {
             int base = p * k * WIDTH;
@@ -35,10 +36,10 @@ final class PanelKernel implements PackedWeights.Kernel {
             int cols = Math.min(WIDTH, n - col);
             int i = 0;
             for (; i + ROWS <= m; i += ROWS) {
-                four(panels, base, k, x, i * k, c, i * n + col, n, cols, edge);
+                four(panels, base, k, x, xo + i * k, c, co + i * n + col, n, cols, edge);
             }
             for (; i < m; i++) {
-                one(panels, base, k, x, i * k, c, i * n + col, cols, edge);
+                one(panels, base, k, x, xo + i * k, c, co + i * n + col, cols, edge);
             }
         }
     }

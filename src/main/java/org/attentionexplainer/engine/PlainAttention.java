@@ -40,11 +40,10 @@ final class PlainAttention {
         int hd = sh.hd();
         int d = sh.dOut();
         float[][] flat = project(spec.projection(), input.data(), source.data(), sh);   // (b*t|s, d_out|d_kv) each
-        Tensor q = Tensor.wrap(splitHeads(flat[0], b, t, h, sh), b, h, t, hd);
+        Tensor q = splitHeads(flat[0], d, 0, t, h, sh);
         boolean identity = spec.projection() instanceof Projection.Identity;
-        Tensor k = identity && spec.source() == null ? q
-                : Tensor.wrap(splitHeads(flat[1], b, s, sh.kvh(), sh), b, sh.kvh(), s, hd);
-        Tensor v = identity ? k : Tensor.wrap(splitHeads(flat[2], b, s, sh.kvh(), sh), b, sh.kvh(), s, hd);
+        Tensor k = identity && spec.source() == null ? q : splitHeads(flat[1], sh.dKv(), 0, s, sh.kvh(), sh);
+        Tensor v = identity ? k : splitHeads(flat[2], sh.dKv(), 0, s, sh.kvh(), sh);
         if (spec.rope() != null) {                                                     // q and k, never v
             Tensor rotated = spec.rope().apply(q);
             k = k == q ? rotated : spec.rope().apply(k);
@@ -153,23 +152,24 @@ final class PlainAttention {
         return out;
     }
 
-    /** (b*n, heads*hd) -> (b, heads, n, hd). */
-    private static float[] splitHeads(float[] flat, int b, int n, int heads, Shapes sh) {
+    /** Columns [from, from + heads*hd) of (b*n, width) -> (b, heads, n, hd). */
+    static Tensor splitHeads(float[] flat, int width, int from, int n, int heads, Shapes sh) {
+        int b = sh.b();
         int hd = sh.hd();
         float[] out = new float[b * heads * n * hd];
         for (int bi = 0; bi < b; bi++) {
             for (int hi = 0; hi < heads; hi++) {
                 for (int i = 0; i < n; i++) {
-                    System.arraycopy(flat, (bi * n + i) * heads * hd + hi * hd, out, ((bi * heads + hi) * n + i) * hd,
-                            hd);
+                    System.arraycopy(flat, (bi * n + i) * width + from + hi * hd, out,
+                            ((bi * heads + hi) * n + i) * hd, hd);
                 }
             }
         }
-        return out;
+        return Tensor.wrap(out, b, heads, n, hd);
     }
 
     /** Which (b, kvh) key/value head the m-th of the b*h query heads reads. */
-    private static int kvHead(int m, Shapes sh) {
+    static int kvHead(int m, Shapes sh) {
         return m / sh.h() * sh.kvh() + (m % sh.h()) / sh.group();
     }
 
@@ -249,7 +249,7 @@ final class PlainAttention {
     }
 
     /** Residual and post-norm LayerNorm over rows of width d, as the ND4J path computes them. */
-    private static float[] residualAndNorm(float[] x, float[] output, AttentionSpec spec, int rows, int d) {
+    static float[] residualAndNorm(float[] x, float[] output, AttentionSpec spec, int rows, int d) {
         if (!spec.residual() && spec.layerNorm() == null) {
             return output;
         }

@@ -215,6 +215,25 @@ public final class Tensor {
         return out;
     }
 
+    /**
+     * The values under the given leading indices, row-major, as a read-only view of this tensor's
+     * own values, not a copy: {@code weights.view(b, h)} of a {@code (b, h, t, s)} tensor is the
+     * {@code (t, s)} map, flat, indexed from 0. A figure that shows every head of a long input reads
+     * them through it, instead of copying each head at every slider step (the values never change).
+     */
+    public java.nio.FloatBuffer view(int... leading) {
+        if (leading.length > shape.length) {
+            throw new IllegalArgumentException("at most " + shape.length + " leading indices for shape "
+                    + describe(shape) + ", got " + leading.length);
+        }
+        int n = 1;
+        for (int i = leading.length; i < shape.length; i++) {
+            n *= shape[i];
+        }
+        int from = n == 0 ? 0 : offset(Arrays.copyOf(leading, shape.length));
+        return java.nio.FloatBuffer.wrap(data(), from, n).slice().asReadOnlyBuffer();
+    }
+
     /** The vector along the last axis at the given leading indices. */
     public float[] row(int... leading) {
         if (leading.length != shape.length - 1) {

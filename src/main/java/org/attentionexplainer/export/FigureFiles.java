@@ -99,8 +99,9 @@ public final class FigureFiles {
 
     static float[][] matrix(HeatmapData m) {
         float[][] rows = new float[m.rows()][m.cols()];
+        float[] values = m.values();
         for (int i = 0; i < m.rows(); i++) {
-            System.arraycopy(m.values(), i * m.cols(), rows[i], 0, m.cols());
+            System.arraycopy(values, i * m.cols(), rows[i], 0, m.cols());
         }
         return rows;
     }

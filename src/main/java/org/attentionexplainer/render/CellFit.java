@@ -122,9 +122,9 @@ final class CellFit {
                            boolean labels, int titleLines, double cell) {
         HeatmapData d = spec.data();
         PanelLayout first = new PanelLayout(spec, opt, m, labelWidth, cell, labels, true, true, true, titleLines,
-                titleSpill());
+                titleSpill(), false);
         PanelLayout other = new PanelLayout(spec, opt, m, labelWidth, cell, labels, everyRowLabelled,
-                everyRowLabelled, false, titleLines, titleSpill());
+                everyRowLabelled, false, titleLines, titleSpill(), false);
         double fixedW = first.fixedWidth() + (columns - 1) * other.fixedWidth();
         double fixedH = first.fixedHeight() + (rows - 1) * other.fixedHeight();
         return Math.min((availW - fixedW) / (columns * d.cols()), (availH - fixedH) / (rows * d.rows()));

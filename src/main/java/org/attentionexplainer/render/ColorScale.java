@@ -32,10 +32,10 @@ public record ColorScale(ColorMap map, double min, double max) {
         float lo = Float.POSITIVE_INFINITY;
         float hi = Float.NEGATIVE_INFINITY;
         for (HeatmapData d : maps) {
-            float[] values = d.values();
+            java.nio.FloatBuffer values = d.buffer();
             boolean masks = d.hasMasked();
-            for (int i = 0; i < values.length; i++) {
-                float v = values[i];
+            for (int i = 0, n = d.size(); i < n; i++) {
+                float v = values.get(i);
                 if (Float.isFinite(v) && !(masks && d.isMasked(i))) {
                     if (v < lo) {
                         lo = v;
@@ -56,8 +56,9 @@ public record ColorScale(ColorMap map, double min, double max) {
     public static ColorScale centred(ColorMap map, Collection<HeatmapData> maps) {
         double m = 0;
         for (HeatmapData d : maps) {
-            for (int i = 0; i < d.size(); i++) {
-                float v = d.values()[i];
+            java.nio.FloatBuffer values = d.buffer();
+            for (int i = 0, n = d.size(); i < n; i++) {
+                float v = values.get(i);
                 if (Float.isFinite(v) && !d.isMasked(i)) {
                     m = Math.max(m, Math.abs(v));
                 }
@@ -85,15 +86,19 @@ public record ColorScale(ColorMap map, double min, double max) {
      * heatmap's cells.
      */
     public void argb(float[] values, int[] into) {
-        argb(values, null, into, values.length);
+        argb(java.nio.FloatBuffer.wrap(values), null, into, values.length);
     }
 
     /** The colours of the values {@code values[cells[k]]} into {@code into[k]}, as {@link #argb(float[], int[])}. */
     public void argb(float[] values, int[] cells, int[] into) {
-        argb(values, cells, into, cells.length);
+        argb(java.nio.FloatBuffer.wrap(values), cells, into, cells.length);
     }
 
-    private void argb(float[] values, int[] cells, int[] into, int n) {
+    /**
+     * The colours of {@code values.get(cells[k])} (of {@code values.get(k)} when {@code cells} is null)
+     * into {@code into[k]}, for k below n: a map's values read where they lie, not copied.
+     */
+    void argb(java.nio.FloatBuffer values, int[] cells, int[] into, int n) {
         if (max == min) {
             java.util.Arrays.fill(into, 0, n, map.argb(0.5));
             return;
@@ -107,7 +112,7 @@ public record ColorScale(ColorMap map, double min, double max) {
         int[] table = map.leftToRight();
         int size = table.length;
         for (int k = 0; k < n; k++) {
-            double d = values[cells == null ? k : cells[k]] - min;
+            double d = values.get(cells == null ? k : cells[k]) - min;
             double x = d * inverse * size;
             int colour;
             if (!(x > 0)) {

@@ -67,7 +67,7 @@ public final class Figure {
         }
         // every cell's colour: the heads in parallel, as a long input's grid has millions of cells
         PanelLayout.Panel[] colored = new PanelLayout.Panel[maps.size()];
-        long cells = maps.stream().mapToLong(m -> m.values().length).sum();
+        long cells = maps.stream().mapToLong(HeatmapData::size).sum();
         java.util.stream.IntStream heads = java.util.stream.IntStream.range(0, maps.size());
         (cells > PARALLEL_CELLS ? heads.parallel() : heads)
                 .forEach(i -> colored[i] = PanelLayout.Panel.of(maps.get(i), scale, titles.get(i)));

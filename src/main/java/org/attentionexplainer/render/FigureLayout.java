@@ -1,7 +1,6 @@
 package org.attentionexplainer.render;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -192,13 +191,8 @@ public final class FigureLayout {
         drawing = paint();
     }
 
-    private record TextKey(String text, double size, boolean bold) {
-    }
-
     private static TextMeasurer memo(TextMeasurer m) {
-        Map<TextKey, Double> cache = new HashMap<>();
-        return (text, size, bold) -> cache.computeIfAbsent(new TextKey(text, size, bold),
-                k -> m.width(text, size, bold));
+        return new LayoutMemo(m);
     }
 
     private Drawing paint() {

@@ -1,28 +1,68 @@
 package org.attentionexplainer.render;
 
+import java.nio.FloatBuffer;
 import java.util.List;
 
 /**
- * One attention map as plain values: rows are queries, columns keys.
- *
- * @param rowLabels labels of the rows (queries), one per row
- * @param colLabels labels of the columns (keys), one per column
- * @param values    row-major (rows, cols); -inf where a logit is masked
- * @param masked    row-major (rows, cols), true where the key is hidden from the query; null if nothing is
+ * One attention map as plain values: rows are queries, columns keys. The values are read through
+ * a read-only {@link FloatBuffer}: either an array given to the map, or a view of a trace's tensor
+ * (see {@link TraceMaps}), so that the grid of a long input's heads copies nothing at a slider step.
+ * {@link #value(int)} reads one value; {@link #values()} is a copy.
  */
-public record HeatmapData(List<String> rowLabels, List<String> colLabels, float[] values, boolean[] masked) {
+public final class HeatmapData {
+    private final List<String> rowLabels;
+    private final List<String> colLabels;
+    /** Row-major (rows, cols), indexed from 0; -inf where a logit is masked. */
+    private final FloatBuffer values;
+    private final boolean[] masked;
 
-    public HeatmapData {
-        rowLabels = List.copyOf(rowLabels);
-        colLabels = List.copyOf(colLabels);
-        long cells = (long) rowLabels.size() * colLabels.size();
-        if (values.length != cells) {
-            throw new IllegalArgumentException(values.length + " values for " + rowLabels.size() + " x "
-                    + colLabels.size() + " cells");
+    /**
+     * @param rowLabels labels of the rows (queries), one per row
+     * @param colLabels labels of the columns (keys), one per column
+     * @param values    row-major (rows, cols); -inf where a logit is masked (not copied: do not modify it)
+     * @param masked    row-major (rows, cols), true where the key is hidden from the query; null if nothing is
+     */
+    public HeatmapData(List<String> rowLabels, List<String> colLabels, float[] values, boolean[] masked) {
+        this(rowLabels, colLabels, FloatBuffer.wrap(values).asReadOnlyBuffer(), masked);
+    }
+
+    /**
+     * A map over values read through {@code values} (positions 0 to its limit, row-major), which
+     * must not change while the map is shown: a view of a trace's tensor.
+     */
+    public HeatmapData(List<String> rowLabels, List<String> colLabels, FloatBuffer values, boolean[] masked) {
+        this.rowLabels = List.copyOf(rowLabels);
+        this.colLabels = List.copyOf(colLabels);
+        long cells = (long) this.rowLabels.size() * this.colLabels.size();
+        if (values.limit() != cells) {
+            throw new IllegalArgumentException(values.limit() + " values for " + this.rowLabels.size() + " x "
+                    + this.colLabels.size() + " cells");
         }
         if (masked != null && masked.length != cells) {
             throw new IllegalArgumentException(masked.length + " mask flags for " + cells + " cells");
         }
+        this.values = values.isReadOnly() ? values : values.asReadOnlyBuffer();
+        this.masked = masked;
+    }
+
+    public List<String> rowLabels() {
+        return rowLabels;
+    }
+
+    public List<String> colLabels() {
+        return colLabels;
+    }
+
+    /** The values, row-major (rows, cols), as a new array. */
+    public float[] values() {
+        float[] out = new float[size()];
+        values.get(0, out);
+        return out;
+    }
+
+    /** The flags of the masked cells, row-major; null if nothing is masked. */
+    public boolean[] masked() {
+        return masked;
     }
 
     public int rows() {
@@ -34,11 +74,16 @@ public record HeatmapData(List<String> rowLabels, List<String> colLabels, float[
     }
 
     public int size() {
-        return values.length;
+        return values.limit();
     }
 
     public float value(int row, int col) {
-        return values[row * cols() + col];
+        return values.get(row * cols() + col);
+    }
+
+    /** By row-major index. */
+    public float value(int index) {
+        return values.get(index);
     }
 
     public boolean isMasked(int row, int col) {
@@ -68,7 +113,7 @@ public record HeatmapData(List<String> rowLabels, List<String> colLabels, float[
         for (int r = 0; r < sums.length; r++) {
             double s = 0;
             for (int j = 0; j < c; j++) {
-                float v = values[r * c + j];
+                float v = values.get(r * c + j);
                 if (Float.isFinite(v)) {
                     s += v;
                 }
@@ -92,7 +137,7 @@ public record HeatmapData(List<String> rowLabels, List<String> colLabels, float[
         boolean[] mask = new boolean[size()];
         boolean any = false;
         for (int i = 0; i < diff.length; i++) {
-            float d = values[i] - other.values[i];
+            float d = values.get(i) - other.values.get(i);
             boolean hidden = isMasked(i) && other.isMasked(i)
                     || !Float.isFinite(d) && (isMasked(i) || other.isMasked(i));
             mask[i] = hidden;
@@ -100,5 +145,15 @@ public record HeatmapData(List<String> rowLabels, List<String> colLabels, float[
             diff[i] = hidden && !Float.isFinite(d) ? Float.NEGATIVE_INFINITY : d;
         }
         return new HeatmapData(rowLabels, colLabels, diff, any ? mask : null);
+    }
+
+    /** The values as the colour loops read them (read-only, indexed from 0). */
+    FloatBuffer buffer() {
+        return values;
+    }
+
+    @Override
+    public String toString() {
+        return "HeatmapData[" + rows() + " x " + cols() + (hasMasked() ? ", masked" : "") + "]";
     }
 }

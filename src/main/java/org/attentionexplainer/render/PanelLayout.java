@@ -22,10 +22,16 @@ final class PanelLayout {
     static final int MAX_TITLE_LINES = 4;
     /**
      * Token labels get smaller with cells shorter than a line of text, down to this share of the text
-     * size, before every other one is left out: a projected grid keeps all its tokens. Presenting, whose
-     * type is 1.5 times a desk's, that is the desk's size.
+     * size, before every other one is left out: a projected grid keeps all its tokens.
      */
     static final double MIN_LABEL_SCALE = 2.0 / 3;
+    /**
+     * Larger type (presenting's 1.5 times a desk's, or zoom) lets its labels go further, down to half
+     * its size but not under {@link #MIN_LABEL_PX}: a grid of twelve heads of twelve tokens on a
+     * 1024 x 768 projector keeps every token at the size a desk's labels have, rather than every other one.
+     */
+    static final double MIN_LABEL_SHARE_LARGE = 0.5;
+    static final double MIN_LABEL_PX = 10;
     /** A line of labels, in text sizes: labels this far apart never overlap. */
     private static final double LINE = 1.1;
 
@@ -86,9 +92,11 @@ final class PanelLayout {
         static Panel of(HeatmapData data, ColorScale scale, String title, boolean sums) {
             boolean negative = false;
             boolean nonFinite = false;
-            float[] v = data.values();
+            java.nio.FloatBuffer v = data.buffer();
+            int count = data.size();
             float largest = 0;
-            for (float x : v) {
+            for (int i = 0; i < count; i++) {
+                float x = v.get(i);
                 // branches that almost never go the other way: a long input's million cells cost little
                 if (!(Math.abs(x) <= largest)) {
                     if (Float.isFinite(x)) {
@@ -102,9 +110,9 @@ final class PanelLayout {
                 }
             }
             boolean[] masked = data.hasMasked() ? data.masked() : null;
-            Cells cells = Cells.lazy(v.length, (chosen, into) -> colours(v, masked, scale, chosen, into),
-                    () -> colours(v, masked, scale, null, new int[v.length]));
-            if (v.length <= COLOURED_AT_ONCE) {
+            Cells cells = Cells.lazy(count, (chosen, into) -> colours(v, masked, scale, chosen, into),
+                    () -> colours(v, masked, scale, null, new int[count]));
+            if (count <= COLOURED_AT_ONCE) {
                 cells.all();
             }
             return new Panel(data, scale, title, sums, cells, runs(data), largest, negative, nonFinite, -1);
@@ -114,18 +122,17 @@ final class PanelLayout {
          * The colours of the cells {@code chosen} (all when null) into {@code into}: alpha 0 where
          * masked or not finite, white in a plain table.
          */
-        private static int[] colours(float[] v, boolean[] masked, ColorScale scale, int[] chosen, int[] into) {
-            int n = chosen == null ? v.length : chosen.length;
+        private static int[] colours(java.nio.FloatBuffer v, boolean[] masked, ColorScale scale, int[] chosen,
+                                     int[] into) {
+            int n = chosen == null ? v.limit() : chosen.length;
             if (scale == null) {
                 java.util.Arrays.fill(into, 0, n, PLAIN_FILL);
-            } else if (chosen == null) {
-                scale.argb(v, into);
             } else {
-                scale.argb(v, chosen, into);
+                scale.argb(v, chosen, into, n);
             }
             for (int k = 0; k < n; k++) {
                 int i = chosen == null ? k : chosen[k];
-                if (!Float.isFinite(v[i]) || masked != null && masked[i]) {
+                if (!Float.isFinite(v.get(i)) || masked != null && masked[i]) {
                     into[k] = 0;
                 }
             }
@@ -189,6 +196,18 @@ final class PanelLayout {
     PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
                 double cell, boolean labels, boolean rowLabels, boolean colLabels, boolean rowAxis, int titleLines,
                 double titleSpill) {
+        this(panel, opt, m, labelWidth, cell, labels, rowLabels, colLabels, rowAxis, titleLines, titleSpill, true);
+    }
+
+    /**
+     * @param lines false when only the panel's size is wanted (the solver for the cell size tries many):
+     *              the title's lines and whether numbers fit the cells are then not worked out ({@link #title}
+     *              empty, {@link #titleLinesNeeded} 1, {@link #values} false); the size is the same, as the
+     *              title's height comes from {@code titleLines} and numbers take no room of their own
+     */
+    PanelLayout(Panel panel, HeatmapOptions opt, TextMeasurer m, ToDoubleFunction<List<String>> labelWidth,
+                double cell, boolean labels, boolean rowLabels, boolean colLabels, boolean rowAxis, int titleLines,
+                double titleSpill, boolean lines) {
         this.panel = panel;
         this.opt = opt;
         this.f = opt.fontSize();
@@ -198,7 +217,7 @@ final class PanelLayout {
         this.colLabels = labels && colLabels;
         HeatmapData d = panel.data();
         titleH = HeatmapOptions.present(panel.title()) ? (0.35 + 1.25 * titleLines) * f : 0;
-        labelSize = Math.min(f, Math.max(MIN_LABEL_SCALE * f, cell / LINE));
+        labelSize = Math.min(f, Math.max(smallestLabel(f), cell / LINE));
         // widths measured at the figure's text size, scaled: text widths grow in proportion to the size
         double shrink = labelSize / f;
         double colLabelW = labels ? shrink * labelWidth.applyAsDouble(d.colLabels()) : 0;
@@ -211,7 +230,8 @@ final class PanelLayout {
         rowStep = step(this.rowLabels, cell);
         colStep = rotated ? step(true, cell) : 1;
         valueSize = Math.max(8, 0.8 * f);
-        values = opt.showValues() && cell >= 1.4 * valueSize && cell >= widestValue(m) + 0.3 * f;
+        // whether numbers fit the cells does not change the panel's size: only a panel to draw asks
+        values = lines && opt.showValues() && cell >= 1.4 * valueSize && cell >= widestValue(m) + 0.3 * f;
         rowSums = opt.showRowSums() && panel.sums() && cell >= 1.2 * valueSize;
         rowSumW = rowSums ? 0.6 * f + Math.max(m.width(rowSumText(9.999), valueSize, false),
                 m.width(text(opt.rowSumTitle()), f, true)) : 0;
@@ -221,9 +241,10 @@ final class PanelLayout {
         width = plotX + d.cols() * cell + rowSumW;
         height = plotY + d.rows() * cell;
         double titleW = Math.max(0, width - plotX + titleSpill);
-        List<String> lines = titleH > 0 ? wrap(shortTitle(panel.title(), titleW, m), titleW, m) : List.of();
-        titleLinesNeeded = Math.max(1, Math.min(MAX_TITLE_LINES, lines.size()));
-        title = keep(lines, titleLines, titleW, m);
+        List<String> wrapped = lines && titleH > 0 ? wrap(shortTitle(panel.title(), titleW, m), titleW, m)
+                : List.of();
+        titleLinesNeeded = Math.max(1, Math.min(MAX_TITLE_LINES, wrapped.size()));
+        title = keep(wrapped, titleLines, titleW, m);
     }
 
     /**
@@ -231,7 +252,7 @@ final class PanelLayout {
      * small multiples' titles differ in their last word, and a word cut to "…" tells no map from the next.
      */
     private String shortTitle(String text, double maxW, TextMeasurer m) {
-        String[] words = text.trim().split("\\s+");
+        String[] words = TextMeasurer.words(text.trim());
         for (String word : words) {
             if (m.width(word, f, true) > maxW) {
                 return words[words.length - 1];
@@ -265,6 +286,11 @@ final class PanelLayout {
             n--;
         }
         return text.substring(0, n) + "…";
+    }
+
+    /** The smallest size a token label takes before labels are thinned, for text of size {@code f}. */
+    static double smallestLabel(double f) {
+        return Math.min(MIN_LABEL_SCALE * f, Math.max(MIN_LABEL_SHARE_LARGE * f, MIN_LABEL_PX));
     }
 
     /** Every n-th label so that labels never overlap; 0 for none. */
@@ -303,9 +329,9 @@ final class PanelLayout {
         if (!opt.showValues() || panel.data().size() == 0) {
             return 0;
         }
-        double w = m.width(NumberText.format(panel.maxAbs(), opt.decimals(), opt.locale()), valueSize, false);
+        double w = m.width(LayoutMemo.number(m, panel.maxAbs(), opt.decimals(), opt.locale()), valueSize, false);
         if (panel.negative()) {
-            w = Math.max(w, m.width(NumberText.format(-panel.maxAbs(), opt.decimals(), opt.locale()), valueSize,
+            w = Math.max(w, m.width(LayoutMemo.number(m, -panel.maxAbs(), opt.decimals(), opt.locale()), valueSize,
                     false));
         }
         if (panel.nonFinite()) {

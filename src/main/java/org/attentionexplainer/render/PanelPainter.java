@@ -28,7 +28,7 @@ final class PanelPainter {
 
     /** What cell i shows: its value, "−∞" for a masked logit, nothing for a masked weight. */
     private String cellText(HeatmapData d, int i) {
-        float v = d.values()[i];
+        float v = d.value(i);
         if (d.isMasked(i) && Float.isFinite(v)) {
             return "";
         }
@@ -125,8 +125,8 @@ final class PanelPainter {
                 if (s.isEmpty()) {
                     continue;
                 }
-                boolean onMask = d.isMasked(i) || !Float.isFinite(d.values()[i]);
-                int colour = onMask || panel.plain() ? st.text() : contrastingText(panel.scale().argb(d.values()[i]));
+                boolean onMask = d.isMasked(i) || !Float.isFinite(d.value(i));
+                int colour = onMask || panel.plain() ? st.text() : contrastingText(panel.scale().argb(d.value(i)));
                 b.text(s, plotX + (c + 0.5) * cell, plotY + (r + 0.5) * cell, geo.valueSize, onMask,
                         Mark.Anchor.MIDDLE, false, colour);
             }

@@ -16,7 +16,7 @@ public interface TextMeasurer {
     default java.util.List<String> wrap(String text, double maxW, double size, boolean bold) {
         java.util.List<String> lines = new java.util.ArrayList<>();
         StringBuilder line = new StringBuilder();
-        for (String word : text.strip().split("\\s+")) {
+        for (String word : words(text.strip())) {
             String candidate = line.length() == 0 ? word : line + " " + word;
             if (line.length() > 0 && width(candidate, size, bold) > maxW) {
                 lines.add(line.toString());
@@ -29,5 +29,43 @@ public interface TextMeasurer {
         }
         lines.add(line.toString());
         return lines;
+    }
+
+    /**
+     * {@code text.split("\\s+")} without a regular expression (a layout splits its titles a few
+     * hundred times): the pieces between runs of ASCII white space, an empty first piece if the
+     * text starts with one, no empty last pieces; {@code [""]} for an empty text.
+     */
+    static String[] words(String text) {
+        int n = text.length();
+        if (n == 0) {
+            return new String[] {""};
+        }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        int start = 0;
+        int i = 0;
+        while (i < n) {
+            if (isSpace(text.charAt(i))) {
+                out.add(text.substring(start, i));
+                while (i < n && isSpace(text.charAt(i))) {
+                    i++;
+                }
+                start = i;
+            } else {
+                i++;
+            }
+        }
+        if (start < n) {
+            out.add(text.substring(start));
+        }
+        int size = out.size();
+        while (size > 0 && out.get(size - 1).isEmpty()) {
+            size--;
+        }
+        return out.subList(0, size).toArray(new String[0]);
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 }

@@ -10,20 +10,23 @@ public final class TraceMaps {
     private TraceMaps() {
     }
 
-    /** The map of one head. */
+    /** The map of one head, read through a view of the trace's tensor (see {@link #heads}). */
     public static HeatmapData head(AttentionTrace trace, Stage stage, int batch, int head) {
-        return new HeatmapData(trace.tokens(), trace.sourceTokens(), stage.of(trace).values(batch, head),
+        return new HeatmapData(trace.tokens(), trace.sourceTokens(), stage.of(trace).view(batch, head),
                 mask(trace, stage, batch));
     }
 
-    /** The maps of every head, in head order: each head's values copied once, not the whole tensor first. */
+    /**
+     * The maps of every head, in head order: each reads its head's values through a read-only view of the
+     * trace's tensor, so that a slider step over a long input's grid copies none of them.
+     */
     public static List<HeatmapData> heads(AttentionTrace trace, Stage stage, int batch) {
         Tensor t = stage.of(trace);
         int heads = trace.headCount();
         boolean[] mask = mask(trace, stage, batch);
         List<HeatmapData> maps = new ArrayList<>(heads);
         for (int h = 0; h < heads; h++) {
-            maps.add(new HeatmapData(trace.tokens(), trace.sourceTokens(), t.values(batch, h), mask));
+            maps.add(new HeatmapData(trace.tokens(), trace.sourceTokens(), t.view(batch, h), mask));
         }
         return maps;
     }
@@ -33,14 +36,20 @@ public final class TraceMaps {
         if (!stage.showsMask()) {
             return null;
         }
-        float[] m = trace.mask().values(batch);
+        // read where it lies: most masks hide nothing, and a slider step then copies none of it
+        java.nio.FloatBuffer m = trace.mask().view(batch);
         int cells = trace.queryLength() * trace.keyLength();
-        boolean[] flags = new boolean[cells];
-        boolean any = false;
-        for (int i = 0; i < cells; i++) {
-            flags[i] = m[i] != 0f;
-            any |= flags[i];
+        int first = 0;
+        while (first < cells && m.get(first) == 0f) {
+            first++;
         }
-        return any ? flags : null;
+        if (first == cells) {
+            return null;
+        }
+        boolean[] flags = new boolean[cells];
+        for (int i = first; i < cells; i++) {
+            flags[i] = m.get(i) != 0f;
+        }
+        return flags;
     }
 }

@@ -76,7 +76,20 @@ public final class DesktopApp extends Application {
         CompletableFuture<AttentionEngine> engine = CompletableFuture.supplyAsync(() -> {
             awaitQuietly(windowShown);
             Backends.warmUp();
-            return new AttentionEngine();
+            AttentionEngine made = new AttentionEngine();
+            // the vector kernel compiled beside the first computations, not before them
+            Thread kernels = new Thread(() -> {
+                try {
+                    Backends.warmUpKernels();
+                } catch (RuntimeException e) {
+                    System.err.println("attention-explainer: warming the kernels up failed (" + e
+                            + "); the first long input will take longer");
+                }
+            }, "kernel-warm-up");
+            kernels.setDaemon(true);
+            kernels.setPriority(Thread.MIN_PRIORITY);
+            kernels.start();
+            return made;
         }, worker);
         engine.whenComplete((e, error) -> {
             if (error != null) {

@@ -49,6 +49,12 @@ class EnginePathsTest {
     }
 
     @Test
+    void heapRouteMatchesEveryGoldenCase() throws Exception {
+        // every case on the heap with the products on the vector kernel (HeapAttention), where it runs
+        everyGoldenCase(new AttentionEngine(false, Routes.BEST, Integer.MAX_VALUE));
+    }
+
+    @Test
     void productsThroughNd4jAndPlainJavaRowsMatchEveryGoldenCase() throws Exception {
         // the other backends' way (CUDA: products as ND4J views, the maps' buffer copied to and
         // from the heap as a whole) and a JVM without the vector API; on the CPU, so this checks

@@ -307,6 +307,27 @@ class LayoutTest {
     }
 
     /**
+     * Larger type (presenting's) lets the labels go down to half its size, not only to two thirds, before
+     * every other one is left out. Type of 24, two heads of four tokens side by side in a pane 152 wide, no
+     * titles, axes or legend: margins 0.3f = 7.2 and a gutter of 0.25f = 6, labels "t0" at size s (s wide,
+     * 1.5s with their gap). Labels of c / 1.1 give c = (152 - 14.4 - 6) / (8 + 1.5 / 1.1) = 14.05: 14 px
+     * cells, labels of 14 / 1.1 = 12.7 px (over half the type, 12), a line apart, so all are drawn. Held at
+     * two thirds of the type (16 px) they left (152 - 20.4 - 24) / 8 = 13 px cells and every other label.
+     */
+    @Test
+    void largerTypeShrinksItsLabelsToHalfItsSizeBeforeLeavingAnyOut() {
+        List<HeatmapData> heads = List.of(uniform(4), uniform(4));
+        FigureLayout l = Figure.grid(heads, List.of("", ""), ColorScale.unit(ColorMap.VIRIDIS),
+                OPT.withFont("SansSerif", 24).withMaxCell(60).withAxes(null, null).withLegend(false, null, null), 2)
+                .layout(152, 400, HALF_EM);
+        assertEquals(14, l.cellSize());
+        assertTrue(l.everyLabelShown());
+        List<Mark.Text> labels = texts(l.drawing()).stream().filter(t -> t.text().startsWith("t")).toList();
+        assertEquals(4 + 2 * 4, labels.size());
+        assertTrue(labels.stream().allMatch(t -> Math.abs(t.size() - 14 / 1.1) < 1e-9), "labels of 14 / 1.1 px");
+    }
+
+    /**
      * A titled 3 x 3 map ("t0" labels 10 px, axis titles 14) in a pane 200 wide: beside the map the colour bar
      * (31 px and its gap of 15) leaves (200 - 16 - 46 - 14 - 15) / 3 = 36 px cells; in the title's line it
      * leaves the width, and the cells keep their largest, 40 px. The line is 3.05f = 30.5 high: the bar

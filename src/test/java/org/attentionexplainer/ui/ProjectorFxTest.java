@@ -63,8 +63,8 @@ class ProjectorFxTest extends ProjectorFixture {
                         double least = l.panelCount() == 1 ? atLeast(48, 34) : l.panelCount() == 2 ? atLeast(48, 28)
                                 : l.panelCount() <= 4 ? atLeast(28, 20) : atLeast(12, 8);
                         assertTrue(l.cellSize() >= least, describe("chapter " + page, c));
-                        // at 1024 x 768 eight heads side by side leave their labels out
-                        assertTrue(l.labelsShown() || SMALL && l.panelCount() > 4, describe("chapter " + page, c));
+                        // every token named, eight heads side by side at 1024 x 768 too
+                        assertTrue(l.everyLabelShown(), describe("chapter " + page, c));
                         checked++;
                     }
                 }
@@ -119,7 +119,7 @@ class ProjectorFxTest extends ProjectorFixture {
                         assertEquals(20, c.getFigure().data(0).rows(), described);
                         assertTrue(l.cellSize() >= atLeast(28, 20), described);
                         // at 1024 x 768 the rows' labels may be thinned to every other one
-                        assertTrue(SMALL ? l.labelsShown() : l.everyLabelShown(), described);
+                        assertTrue(l.everyLabelShown(), described);
                     }
                     Bounds b = n instanceof HeatmapControl c ? c.localToScene(new javafx.geometry.BoundingBox(0, 0,
                             c.getWidth(), c.shownProperty().get().height())) : n.localToScene(n.getLayoutBounds());
@@ -217,6 +217,43 @@ class ProjectorFxTest extends ProjectorFixture {
         assertTrue(column.getWidth() <= WIDTH * 0.25, "the formula's column: " + column.getWidth() + " px");
     }
 
+    /**
+     * Presenting, the walkthrough's steps of arithmetic (scores, softmax, context) are their slide's
+     * figure: their lines take type larger than the slide's, as a map fills its slide, yet no line of
+     * arithmetic wraps (a product split from its vector) and nothing runs past the slide's foot.
+     */
+    @ParameterizedTest(name = "presenting, {0}")
+    @MethodSource("languages")
+    void presentingTheWalkthroughsArithmeticFillsTheSlideWithUnbrokenLines(Locale locale) throws Exception {
+        open("walkthrough", true, locale);
+        robot.interact(() -> model.currentProperty().get().first());
+        for (int step = 1; step <= 3; step++) {
+            settle();
+            javafx.scene.layout.GridPane lines = robot.lookup(".walk-lines").queryAll().stream()
+                    .filter(ProjectorFxTest::treeVisible).map(javafx.scene.layout.GridPane.class::cast)
+                    .findFirst().orElseThrow();
+            javafx.scene.layout.Region visual = (javafx.scene.layout.Region) lines.getParent();
+            double[] got = new double[4];
+            robot.interact(() -> {
+                got[0] = lines.getWidth();
+                got[1] = lines.prefWidth(-1);
+                got[2] = ((javafx.scene.control.Label) lines.getChildren().get(lines.getChildren().size() - 1))
+                        .getFont().getSize();
+                got[3] = visual.localToScene(0, visual.prefHeight(visual.getWidth())).getY();
+            });
+            String where = "walkthrough step " + step + " @" + WIDTH + "x" + HEIGHT + ", " + locale + ": lines "
+                    + got[0] + " px of " + got[1] + " wanted, type " + got[2] + " px, foot at " + got[3];
+            System.out.println(where);
+            assertTrue(got[0] >= got[1] - 0.5, "no line of arithmetic wraps: " + where);
+            // as large as the slide allows: down to its foot, or across its width (the widest line at its edge)
+            Bounds slide = viewport(visual);
+            assertTrue(got[3] >= slide.getMaxY() - 0.1 * slide.getHeight() || got[1] >= 0.97 * got[0],
+                    "the lines fill the slide: " + where);
+            assertTrue(got[3] <= slide.getMaxY() + 1, "nothing past the slide's foot: " + where);
+            next();
+        }
+    }
+
     @ParameterizedTest(name = "presenting {0}, {1}")
     @MethodSource("modes")
     void theExplorersGridShowsEveryHeadAndOneHeadIsLarge(boolean presenting, Locale locale) throws Exception {
@@ -228,8 +265,7 @@ class ProjectorFxTest extends ProjectorFixture {
         // the explorer opens on the trained model's twelve heads: 16 px cells at every size, with their token
         // labels on the grid's outer row and column, every one of them from 1280 x 800, presenting too
         assertTrue(l.cellSize() >= 16, describe("explorer grid", grid));
-        assertTrue(SMALL ? l.labelsShown() : l.everyLabelShown(),
-                "token labels on the grid: " + describe("explorer grid", grid));
+        assertTrue(l.everyLabelShown(), "token labels on the grid: " + describe("explorer grid", grid));
         javafx.scene.control.ToggleButton settingsToggle = robot.lookup("#explorer-settings-toggle")
                 .queryAs(javafx.scene.control.ToggleButton.class);
         assertEquals(!presenting, treeVisible(settingsToggle), "the settings toggle is offered at a desk only");
@@ -287,12 +323,12 @@ class ProjectorFxTest extends ProjectorFixture {
         // the issue's 16 px with every token labelled from 1280 x 800 on, at a desk too (13 px there beside the
         // navigation, the caption and two notes; 15 px in English with the caption under the maps). At 1024 x 768
         // no grid holds twelve 16 px maps of twelve tokens: six across take 1152 px of cells, more than the
-        // window; five across 960 px and the row labels' 59 more than the 1000 px pane; three rows take 576 px
-        // of cells down, with three head titles and the key labels more than the window's height: 12 px there
+        // window; four or five across take three rows, 576 px of cells, and with the rows' titles (3 x 34 px
+        // presenting), the keys' labels (63 px), the figure's title and colour bar (64 px) and its caption, more
+        // than the 646 px the slide gives the maps: 12 px there, every token still named
         double least = SMALL ? 12 : 16;
         assertTrue(l.cellSize() >= least, describe("explorer grid, 12 tokens", grid));
-        assertTrue(SMALL && presenting ? l.labelsShown() : l.everyLabelShown(),
-                "token labels on the grid: " + describe("explorer grid, 12 tokens", grid));
+        assertTrue(l.everyLabelShown(), "token labels on the grid: " + describe("explorer grid, 12 tokens", grid));
         focusOneHead();
         l = grid.shownProperty().get();
         System.out.println(describe("explorer head, 12 tokens", grid));

@@ -1,6 +1,7 @@
 package org.attentionexplainer.ui.common;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
@@ -211,13 +212,34 @@ public final class PageLayout {
     private static boolean fitsAt(Region lines, double scale, double width, double room) {
         lines.setStyle(fontScale(scale));
         lines.applyCss();
-        for (Node table : lines.lookupAll(".chapter-table")) {
-            if (table.prefWidth(-1) > width) {
-                return false;
+        // a table, or a walkthrough step's lines of arithmetic, whose lines would wrap (a vector split from
+        // its product) does not fit: type that fills the height by wrapping them is too large
+        for (String table : WHOLE_LINES) {
+            for (Node n : lines.lookupAll(table)) {
+                if (n.prefWidth(-1) > width - sideInsets(n, lines)) {
+                    return false;
+                }
             }
         }
         return lines.prefHeight(width) <= room;
     }
+
+    /** The padding and borders at the sides of what lies between {@code node} and {@code lines}, these included. */
+    private static double sideInsets(Node node, Region lines) {
+        double sides = 0;
+        for (javafx.scene.Parent p = node.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof Region r) {
+                sides += r.getInsets().getLeft() + r.getInsets().getRight();
+            }
+            if (p == lines) {
+                break;
+            }
+        }
+        return sides;
+    }
+
+    /** What a fit keeps on unbroken lines: the chapters' tables and the walkthrough's lines of arithmetic. */
+    private static final List<String> WHOLE_LINES = List.of(".chapter-table", ".walk-lines");
 
     private static String fontScale(double scale) {
         return scale == 1 ? "" : String.format(java.util.Locale.ROOT, "-fx-font-size: %.3fem;", scale);

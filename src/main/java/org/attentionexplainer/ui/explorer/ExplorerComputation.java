@@ -13,8 +13,13 @@ import org.attentionexplainer.ui.shell.AppContext;
  * step (see {@link #smallStep}); never on both at once.
  */
 final class ExplorerComputation {
-    /** The largest maps (cells of all heads) that a slider step computes on the FX thread. */
-    static final long AT_ONCE_CELLS = 16_384;
+    /**
+     * The largest maps (cells of all heads) that a slider step computes on the FX thread: a grid of
+     * 12 heads of 128 tokens. A step computes only the weights and colours the maps (on both cores),
+     * a few milliseconds; on the worker the picture came a frame later for about a third of the steps,
+     * as a change made just before a pulse missed it.
+     */
+    static final long AT_ONCE_CELLS = 12 * 128 * 128;
 
     private final AppContext context;
     private final ModelBuilder builder = new ModelBuilder();
@@ -27,7 +32,7 @@ final class ExplorerComputation {
 
     /**
      * True when {@code request} only moves a control of the model last computed and its maps
-     * are small: then it costs well under a millisecond once warm.
+     * are small (see {@link #AT_ONCE_CELLS}): then it costs a few milliseconds at most once warm.
      */
     boolean smallStep(ExplorerRequest request) {
         ExplorerResult prev = latest;

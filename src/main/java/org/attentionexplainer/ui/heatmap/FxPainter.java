@@ -16,14 +16,29 @@ import org.attentionexplainer.render.Mark;
  * Paints a render {@link Drawing} on a JavaFX canvas: the same marks the Java2D painter
  * exports. Cells go through a {@link javafx.scene.image.PixelWriter} (one pixel per cell,
  * scaled up without smoothing), so a 512 x 512 map costs one image, not 262 144 rectangles.
+ *
+ * <p>One painter serves one canvas, each paint replacing the last picture: an image that the last
+ * two pictures no longer show takes the new colours of a map of its size (a slider step recolours
+ * every map of the grid), instead of a new image and a new texture per map and step.
  */
 final class FxPainter {
     /** The cells' images by their colours: a repaint after a resize uploads nothing new. */
     private Map<Cells, WritableImage> images = new HashMap<>();
+    /** The images of the picture before last that the last one did not show: see {@link #spare()}. */
+    private java.util.List<WritableImage> retired = java.util.List.of();
+    /** The sampled cells of the sizes last drawn: see {@link #sampledCells}. */
+    private final Map<java.util.List<Integer>, int[]> sampled = new HashMap<>();
+    /**
+     * The arrays the last paint's sampled colours went into, by length: the pixels are copied into
+     * their images during the paint, so the next paint writes its colours into the same arrays.
+     */
+    private Map<Long, java.util.ArrayDeque<int[]>> buffers = new HashMap<>();
 
     void paint(Drawing d, GraphicsContext gc) {
         Map<Cells, WritableImage> used = new HashMap<>();
-        Map<Mark.Raster, int[]> pixels = newPixels(d, outputScale(gc));
+        double scale = outputScale(gc);
+        Map<Mark.Raster, int[]> pixels = newPixels(d, scale);
+        Map<Long, java.util.ArrayDeque<WritableImage>> spare = spare();
         gc.save();
         gc.setTextBaseline(VPos.CENTER);
         for (Mark mark : d.marks()) {
@@ -36,12 +51,13 @@ final class FxPainter {
             } else if (mark instanceof Mark.Text t) {
                 text(gc, t, d.fontFamily());
             } else if (mark instanceof Mark.Raster r) {
-                raster(gc, r, used, pixels);
+                raster(gc, r, used, pixels, spare);
             } else if (mark instanceof Mark.Hatch h) {
                 hatch(gc, h);
             }
         }
         gc.restore();
+        retired = unused(images, used);
         images = used;
     }
 
@@ -87,11 +103,15 @@ final class FxPainter {
      * sampled are coloured (see {@link Cells}).
      */
     private void raster(GraphicsContext gc, Mark.Raster r, Map<Cells, WritableImage> used,
-                        Map<Mark.Raster, int[]> pixels) {
+                        Map<Mark.Raster, int[]> pixels, Map<Long, java.util.ArrayDeque<WritableImage>> spare) {
         int[] size = size(r, outputScale(gc));
-        WritableImage img = images.get(r.cells());
+        WritableImage img = used.get(r.cells());
         if (!fits(img, size)) {
-            img = new WritableImage(size[0], size[1]);
+            img = images.get(r.cells());
+        }
+        if (!fits(img, size)) {
+            java.util.ArrayDeque<WritableImage> free = spare.get(sizeKey(size[0], size[1]));
+            img = free == null || free.isEmpty() ? new WritableImage(size[0], size[1]) : free.pop();
             img.getPixelWriter().setPixels(0, 0, size[0], size[1], PixelFormat.getIntArgbPreInstance(),
                     pixels.get(r), 0, size[0]);
         }
@@ -99,6 +119,39 @@ final class FxPainter {
         gc.setImageSmoothing(false);
         gc.drawImage(img, r.x(), r.y(), r.w(), r.h());
         gc.setImageSmoothing(true);
+    }
+
+    /**
+     * The retired images by size: each is free to take the colours of another map of its size. They
+     * are the picture before last's, not the last one's: the renderer may still be drawing the last
+     * picture while this one is painted (layout comes before the wait for it), so an image the last
+     * picture shows is never written.
+     */
+    private Map<Long, java.util.ArrayDeque<WritableImage>> spare() {
+        Map<Long, java.util.ArrayDeque<WritableImage>> spare = new HashMap<>();
+        for (WritableImage img : retired) {
+            spare.computeIfAbsent(sizeKey((int) img.getWidth(), (int) img.getHeight()),
+                    k -> new java.util.ArrayDeque<>()).push(img);
+        }
+        return spare;
+    }
+
+    /** The images of the last picture that the new one does not show. */
+    private static java.util.List<WritableImage> unused(Map<Cells, WritableImage> last,
+                                                        Map<Cells, WritableImage> now) {
+        java.util.Set<WritableImage> shown = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        shown.addAll(now.values());
+        java.util.List<WritableImage> out = new java.util.ArrayList<>();
+        for (WritableImage img : last.values()) {
+            if (shown.add(img)) {
+                out.add(img);
+            }
+        }
+        return out;
+    }
+
+    private static long sizeKey(int w, int h) {
+        return (long) w << 32 | h;
     }
 
     /** The image's pixels, cols x rows: the cells' or fewer, one per screen pixel. */
@@ -126,11 +179,31 @@ final class FxPainter {
             }
         }
         int[][] px = new int[toMake.size()][];
+        // which cell each pixel shows, and the arrays its colours go into, made or found here, before
+        // the threads share the work: the grid's maps all have one size, and a step the last one's
+        int[][] index = new int[px.length][];
+        int[][] into = new int[px.length][];
+        Map<Long, java.util.ArrayDeque<int[]>> free = buffers;
+        buffers = new HashMap<>();
+        for (int i = 0; i < px.length; i++) {
+            Mark.Raster r = toMake.get(i);
+            int[] size = size(r, scale);
+            if (size[0] != r.cols() || size[1] != r.rows()) {
+                index[i] = sampledCells(r.cols(), r.rows(), size[0], size[1]);
+                java.util.ArrayDeque<int[]> same = free.get((long) index[i].length);
+                into[i] = same == null || same.isEmpty() ? new int[index[i].length] : same.pop();
+                buffers.computeIfAbsent((long) into[i].length, k -> new java.util.ArrayDeque<>()).push(into[i]);
+            }
+        }
         java.util.stream.IntStream all = java.util.stream.IntStream.range(0, px.length);
         (cells > PARALLEL_CELLS ? all.parallel() : all).forEach(i -> {
             Mark.Raster r = toMake.get(i);
-            int[] size = size(r, scale);
-            px[i] = premultiplied(size[0] == r.cols() && size[1] == r.rows() ? r.argb() : sample(r, size[0], size[1]));
+            if (index[i] == null) {
+                px[i] = premultiplied(r.argb());
+            } else {
+                r.cells().argb(index[i], into[i]);
+                px[i] = premultiplied(into[i]);
+            }
         });
         Map<Mark.Raster, int[]> made = new java.util.IdentityHashMap<>();
         for (int i = 0; i < px.length; i++) {
@@ -149,20 +222,40 @@ final class FxPainter {
 
     /** The colour of the nearest cell of each of cols x rows pixels: only those cells are coloured. */
     static int[] sample(Mark.Raster r, int cols, int rows) {
+        int[] cell = nearestCells(r.cols(), r.rows(), cols, rows);
+        int[] to = new int[cell.length];
+        r.cells().argb(cell, to);
+        return to;
+    }
+
+    /** The cell under the centre of each of cols x rows pixels of a map of mapCols x mapRows cells, row-major. */
+    static int[] nearestCells(int mapCols, int mapRows, int cols, int rows) {
         int[] cell = new int[cols * rows];
         int[] sourceCol = new int[cols];
         for (int x = 0; x < cols; x++) {
-            sourceCol[x] = (int) ((x + 0.5) * r.cols() / cols);
+            sourceCol[x] = (int) ((x + 0.5) * mapCols / cols);
         }
         for (int y = 0; y < rows; y++) {
-            int row = (int) ((y + 0.5) * r.rows() / rows) * r.cols();
+            int row = (int) ((y + 0.5) * mapRows / rows) * mapCols;
             for (int x = 0; x < cols; x++) {
                 cell[y * cols + x] = row + sourceCol[x];
             }
         }
-        int[] to = new int[cell.length];
-        r.cells().argb(cell, to);
-        return to;
+        return cell;
+    }
+
+    /** {@link #nearestCells}, remembered: the same few sizes come back at every step (do not modify). */
+    private int[] sampledCells(int mapCols, int mapRows, int cols, int rows) {
+        java.util.List<Integer> key = java.util.List.of(mapCols, mapRows, cols, rows);
+        int[] cells = sampled.get(key);
+        if (cells == null) {
+            if (sampled.size() >= 16) {
+                sampled.clear();
+            }
+            cells = nearestCells(mapCols, mapRows, cols, rows);
+            sampled.put(key, cells);
+        }
+        return cells;
     }
 
     /**

@@ -92,6 +92,8 @@ public final class HomeScreen implements Screen {
         box.maxWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
                 () -> 60 * intro.getFont().getSize(), intro.fontProperty()));
         box.setId("home");
+        // presenting, the ways in are the slide: their type fills it, as a map does
+        org.attentionexplainer.ui.common.PageLayout.fillWhilePresenting(box, presenting);
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
         return scroll;

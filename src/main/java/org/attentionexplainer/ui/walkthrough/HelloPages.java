@@ -80,6 +80,8 @@ final class HelloPages {
         VBox inputs = new VBox(QueryChooser.create(i18n, "query", "walk.query.choose", model.tokens().rowsProperty(),
                 model.queryProperty()), tokenTable());
         inputs.getStyleClass().add("page-inputs");
+        // presenting, the step's lines are its figure: they fill the slide as a map does
+        PageLayout.fillWhilePresenting(visual, walk.presentingProperty());
         return StepLayout.of(walk, step, inputs, visual);
     }
 
