@@ -200,18 +200,9 @@ public final class Tensor {
      * of a {@code (b, h, t, s)} tensor is the {@code (t, s)} map, flat, copied once.
      */
     public float[] values(int... leading) {
-        if (leading.length > shape.length) {
-            throw new IllegalArgumentException("at most " + shape.length + " leading indices for shape "
-                    + describe(shape) + ", got " + leading.length);
-        }
-        int n = 1;
-        for (int i = leading.length; i < shape.length; i++) {
-            n *= shape[i];
-        }
-        float[] out = new float[n];
-        if (n > 0) {
-            System.arraycopy(data(), offset(Arrays.copyOf(leading, shape.length)), out, 0, n);
-        }
+        java.nio.FloatBuffer view = view(leading);
+        float[] out = new float[view.remaining()];
+        view.get(out);
         return out;
     }
 
