@@ -35,7 +35,7 @@ final class HeapAttention {
     /**
      * Runs small forwards on this route until the JIT has compiled its vector kernel (at most
      * {@code rounds}): interpreted, the kernel is a hundred times slower, and the first real
-     * forward of 512 tokens had taken seconds. The app calls it once, on its worker, at start.
+     * forward of 512 tokens had taken seconds. The app calls it once at start, on a thread of its own.
      * Returns the time it took in milliseconds.
      */
     static long warmUp(int rounds) {
@@ -44,29 +44,17 @@ final class HeapAttention {
             return 0;
         }
         AttentionEngine engine = new AttentionEngine();
-        java.util.Random rng = new java.util.Random(1);
+        TorchRandom rng = new TorchRandom(1);
         int t = 64;
         int d = 64;
-        AttentionSpec spec = AttentionSpec.builder(randomTensor(rng, 1, t, d)).heads(4)
-                .projection(new Projection.Separate(randomTensor(rng, d, d), randomTensor(rng, d, d),
-                        randomTensor(rng, d, d), null, null, null))
-                .outProjection(randomTensor(rng, d, d), null).build();
+        AttentionSpec spec = AttentionSpec.builder(rng.rand(1, t, d)).heads(4)
+                .projection(new Projection.Separate(rng.linear(d, d, false).weight(),
+                        rng.linear(d, d, false).weight(), rng.linear(d, d, false).weight(), null, null, null))
+                .outProjection(rng.linear(d, d, false).weight(), null).build();
         for (int i = 0; i < rounds; i++) {
             engine.compute(spec).output();
         }
         return (System.nanoTime() - begin) / 1_000_000;
-    }
-
-    private static Tensor randomTensor(java.util.Random rng, int... shape) {
-        int n = 1;
-        for (int s : shape) {
-            n *= s;
-        }
-        float[] v = new float[n];
-        for (int i = 0; i < n; i++) {
-            v[i] = (float) (rng.nextGaussian() / 8);
-        }
-        return Tensor.of(v, shape);
     }
 
     /** Whether the route runs on this JVM and backend for these shapes, up to {@code maxRows} rows. */
