@@ -168,15 +168,10 @@ public final class PageLayout {
             lines.setStyle("");
             return;
         }
-        double room = pane.getViewportBounds().getHeight();
+        javafx.geometry.Insets around = insetsBetween(lines, pane);
+        double room = pane.getViewportBounds().getHeight() - around.getTop() - around.getBottom();
         // the visible width, should the page be wider than its slide (a control's least width)
-        double across = pane.getViewportBounds().getWidth();
-        for (javafx.scene.Parent p = lines.getParent(); p != pane && p != null; p = p.getParent()) {
-            if (p instanceof Region r) {
-                room -= r.getInsets().getTop() + r.getInsets().getBottom();
-                across -= r.getInsets().getLeft() + r.getInsets().getRight();
-            }
-        }
+        double across = pane.getViewportBounds().getWidth() - around.getLeft() - around.getRight();
         width = Math.min(width, across);
         // the largest scale whose lines, wrapped at the width they have, are no taller than the room
         double fits;
@@ -216,7 +211,8 @@ public final class PageLayout {
         // its product) does not fit: type that fills the height by wrapping them is too large
         for (String table : WHOLE_LINES) {
             for (Node n : lines.lookupAll(table)) {
-                if (n.prefWidth(-1) > width - sideInsets(n, lines)) {
+                javafx.geometry.Insets around = insetsBetween(n, lines.getParent());
+                if (n.prefWidth(-1) > width - around.getLeft() - around.getRight()) {
                     return false;
                 }
             }
@@ -224,18 +220,24 @@ public final class PageLayout {
         return lines.prefHeight(width) <= room;
     }
 
-    /** The padding and borders at the sides of what lies between {@code node} and {@code lines}, these included. */
-    private static double sideInsets(Node node, Region lines) {
-        double sides = 0;
-        for (javafx.scene.Parent p = node.getParent(); p != null; p = p.getParent()) {
+    /**
+     * The padding and borders, summed side by side, of the regions from {@code node}'s parent up to
+     * {@code stop}, not included.
+     */
+    private static javafx.geometry.Insets insetsBetween(Node node, javafx.scene.Parent stop) {
+        double top = 0;
+        double right = 0;
+        double bottom = 0;
+        double left = 0;
+        for (javafx.scene.Parent p = node.getParent(); p != stop && p != null; p = p.getParent()) {
             if (p instanceof Region r) {
-                sides += r.getInsets().getLeft() + r.getInsets().getRight();
-            }
-            if (p == lines) {
-                break;
+                top += r.getInsets().getTop();
+                right += r.getInsets().getRight();
+                bottom += r.getInsets().getBottom();
+                left += r.getInsets().getLeft();
             }
         }
-        return sides;
+        return new javafx.geometry.Insets(top, right, bottom, left);
     }
 
     /** What a fit keeps on unbroken lines: the chapters' tables and the walkthrough's lines of arithmetic. */
