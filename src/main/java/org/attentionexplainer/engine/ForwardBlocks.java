@@ -95,7 +95,7 @@ public final class ForwardBlocks {
      * without reading them.
      */
     public record Attention(Tensor q, Tensor k, Tensor v, Tensor scores, Tensor logits, Tensor weights, Tensor heads,
-                            INDArray context, float largestScore) {
+                            INDArray context, Tensor concatenated, float largestScore) {
     }
 
     /**
@@ -212,9 +212,9 @@ public final class ForwardBlocks {
 
     /**
      * Whether each of these products of n rows runs on its packed weights in Java, so that a
-     * layer can keep its activations on the heap ({@link #linear(String, Tensor, Linear)},
-     * {@link #linearToHeap}, {@link #geluLinear}, {@link #linearAndNorm}): no copy to and from the
-     * off-heap arrays around each product, only where the heads' products on OpenBLAS need them.
+     * layer can keep its activations on the heap ({@link #linearOnHeap}, {@link #geluLinear},
+     * {@link #linearAndNorm}, and the heads' products of {@link #selfAttention(Tensor, int, int, int, float,
+     * Tensor)}): no copy to and from off-heap arrays at all.
      */
     public boolean onHeap(int n, Linear... ws) {
         for (Linear w : ws) {
@@ -225,24 +225,24 @@ public final class ForwardBlocks {
         return true;
     }
 
-    /** rows W + b for rows (b, t, in) on the heap, into the role's off-heap array (n, out), for the heads' products. */
-    public INDArray linear(String role, Tensor rows, Linear w) {
+    /** rows W + b for rows (n, in) on the heap, as a new heap tensor (n, out). */
+    public Tensor linearOnHeap(Tensor rows, Linear w) {
         int n = rows.size() / w.in();
-        float[] c = scratchHeap(n * w.out());
+        float[] c = new float[n * w.out()];
         multiplyAdd(rows.data(), n, w, null, c);
-        INDArray y = buffers.scratch(role, n, w.out());                             // (n, out)
-        NdBuffers.write(y, c, 0, routes.hostMemory());
-        return y;
+        return Tensor.wrap(c, n, w.out());
     }
 
-    /** rows W + b (+ residual, null: none) for rows (n, in) off the heap, as a new heap tensor of the given shape. */
-    public Tensor linearToHeap(INDArray rows, Linear w, Tensor residual, int... shape) {
-        int n = (int) rows.size(0);
-        float[] x = heapIn(n * w.in());
-        NdBuffers.readInto(rows.isView() || rows.ordering() != 'c' ? rows.dup('c') : rows, x, 0);
-        float[] c = new float[n * w.out()];
-        multiplyAdd(x, n, w, residual == null ? null : residual.data(), c);
-        return Tensor.wrap(c, shape);
+    /**
+     * {@link #selfAttention(INDArray, int, int, int, float, Tensor)} for a projection qkv (n, 3d) on
+     * the heap, every product on the packed kernel ({@link HeapHeads}); the attention's context is
+     * then on the heap too: {@link Attention#context()} is null, {@link Attention#concatenated()} (b, t, d); the mask (b, t, t) may be null for none.
+     */
+    public Attention selfAttention(Tensor qkv, int b, int t, int h, float factor, Tensor mask) {
+        HeapHeads.Result r = HeapHeads.selfAttention(qkv.data(), b, t, h, factor,
+                mask == null || Masks.isEmpty(mask) ? null : mask.data(), routes.rows());
+        return new Attention(r.q(), r.k(), r.v(), r.scores(), r.logits(), r.weights(), r.heads(), null, r.context(),
+                r.largestScore());
     }
 
     /**
@@ -364,7 +364,7 @@ public final class ForwardBlocks {
                                 Shapes sh) {
         Tensor logits = maps.logitsTensor(scores, factor, mask == null ? null : mask.data(), sh, routes.rows());
         return new Attention(q, k, NdBuffers.heads(v, sh), scores, logits, maps.tensor(maps.weights(), sh),
-                NdBuffers.heads(heads, sh), context, largestScore);
+                NdBuffers.heads(heads, sh), context, null, largestScore);
     }
 
     /**

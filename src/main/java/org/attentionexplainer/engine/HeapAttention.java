@@ -215,7 +215,7 @@ final class HeapAttention {
     }
 
     /** A step on query rows [first, first + n) of the m-th of the b*h query heads. */
-    private interface Piece {
+    interface Piece {
         void run(int m, int first, int n);
     }
 
@@ -226,7 +226,7 @@ final class HeapAttention {
      * {@link ParallelHeads#MULTIPLY_ADDS} multiply-adds (waking a pooled thread would cost more),
      * else spread over the common pool's threads and this one.
      */
-    private static void eachPiece(Shapes sh, Piece step) {
+    static void eachPiece(Shapes sh, Piece step) {
         int t = sh.t();
         int rows = ParallelHeads.rows(sh);
         int perHead = (t + rows - 1) / rows;

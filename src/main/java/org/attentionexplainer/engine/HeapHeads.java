@@ -1,0 +1,117 @@
+package org.attentionexplainer.engine;
+
+/**
+ * Self-attention's per-head steps from a fused Q, K, V projection that lies on the Java heap, every
+ * product on the vector micro-kernel of {@link PackedWeights}, as the real model's encoder runs them
+ * when its linear layers do ({@link ForwardBlocks#onHeap}). Per head, K^T and V are laid out for the
+ * kernel once; per piece of at most {@link ParallelHeads#ROWS} query rows, Q K^T is written straight
+ * into the piece's rows of the trace's weight maps, the logits and the softmax replace them there in
+ * place, and the product of those rows with V lands in the heads. Nothing crosses to ND4J: the route
+ * on OpenBLAS ({@link ParallelHeads}) copied the projection off the heap, each row of a map twice
+ * between its off-heap slot and the trace, and Q, K, V and the heads back again.
+ *
+ * <p>The scores are not kept: a layer's are 12 MiB at 512 tokens that no view reads unless it shows
+ * them; they are made when first read by the same products, piece for piece, so that they are the
+ * same bit for bit as the ones the weights were made from. Symbols as in {@link AttentionEngine};
+ * all arrays row-major.
+ */
+final class HeapHeads {
+    private HeapHeads() {
+    }
+
+    /**
+     * What the steps leave: Q, K, V and the heads (b, h, t, hd); the scores and logits (b, h, t, t),
+     * made when first read; the weights (b, h, t, t); the concatenated heads (b, t, d); and the largest
+     * |score| (NaN if a score is NaN), which {@link Overflow#requireFiniteLogits(float, double, double)} needs.
+     */
+    record Result(Tensor q, Tensor k, Tensor v, Tensor scores, Tensor logits, Tensor weights, Tensor heads,
+                  Tensor context, float largestScore) {
+    }
+
+    /**
+     * Self-attention of t tokens over each other from {@code qkv} (b*t, 3d): Q, K and V side by side,
+     * h heads each. logits = scores * factor, -inf where the (b, t, t) {@code mask} (null: none) hides a
+     * key; weights = softmax(logits); heads = weights V.
+     */
+    static Result selfAttention(float[] qkv, int b, int t, int h, float factor, float[] mask, RowMath math) {
+        int d = qkv.length / (b * t) / 3;
+        Shapes sh = new Shapes(b, t, t, d, d, d, h, d / h, d);
+        int width = 3 * d;
+        Tensor q = PlainAttention.splitHeads(qkv, width, 0, t, h, sh);                    // (b, h, t, hd)
+        Tensor k = PlainAttention.splitHeads(qkv, width, d, t, h, sh);
+        Tensor v = PlainAttention.splitHeads(qkv, width, 2 * d, t, h, sh);
+        float[][] keys = new float[b * h][];
+        float[][] values = new float[b * h][];
+        laidOut(k.data(), v.data(), keys, values, sh);
+        MapSteps.Maps maps = MapSteps.Maps.scoresLater(sh, factor != 1f || mask != null);
+        float[] weights = maps.weights();                                                  // (b*h*t, t)
+        float[] heads = new float[b * h * t * sh.hd()];                                   // (b*h*t, hd)
+        float[] qs = q.data();
+        int perHead = (t + ParallelHeads.rows(sh) - 1) / ParallelHeads.rows(sh);
+        float[] largest = new float[b * h * perHead];
+        HeapAttention.eachPiece(sh, (m, first, n) -> {
+            int row = m * t + first;
+            PackedWeights.multiplyAdd(keys[m], sh.hd(), t, qs, row * sh.hd(), n, weights, row * t);  // scores
+            largest[m * perHead + first / ParallelHeads.rows(sh)] = softmaxRows(weights, row, row + n, factor, mask, math, sh);
+            PackedWeights.multiplyAdd(values[m], t, sh.hd(), weights, row * t, n, heads, row * sh.hd());
+        });
+        float worst = 0f;
+        for (float x : largest) {
+            worst = Math.max(worst, x);
+        }
+        Tensor scores = Tensor.lazy(() -> scores(qs, keys, sh), b, h, t, t);
+        return new Result(q, k, v, scores, maps.logitsTensor(scores, factor, mask, sh, math), maps.tensor(weights, sh),
+                Tensor.wrap(heads, b, h, t, sh.hd()), Tensor.wrap(PlainAttention.concatHeads(heads, sh), b, t, d),
+                worst);
+    }
+
+    /** Each head's K^T (hd, s) and V (s, hd) in the kernel's panels, a head per task. */
+    private static void laidOut(float[] k, float[] v, float[][] keys, float[][] values, Shapes sh) {
+        int s = sh.s();
+        int hd = sh.hd();
+        int width = PackedWeights.width();
+        java.util.stream.IntStream heads = java.util.stream.IntStream.range(0, keys.length);
+        if (2L * keys.length * s * hd >= ParallelHeads.MULTIPLY_ADDS) {
+            heads = heads.parallel();
+        }
+        heads.forEach(m -> {
+            keys[m] = PackedWeights.panels(k, m * s * hd, hd, s, true, width);
+            values[m] = PackedWeights.panels(v, m * s * hd, s, hd, false, width);
+        });
+    }
+
+    /**
+     * Rows [from, to) of the maps, which hold their scores: the logits, then the softmax, in place.
+     * Returns the largest |score| of these rows (NaN if one is NaN).
+     */
+    private static float softmaxRows(float[] maps, int from, int to, float factor, float[] mask, RowMath math,
+                                     Shapes sh) {
+        int s = sh.s();
+        float largest = 0f;
+        float[] largestLogit = new float[1];
+        for (int r = from; r < to; r++) {
+            int o = r * s;
+            // exp(x - max) reads each value before it writes its place: the softmax runs in place
+            largest = Math.max(largest, math.maxAbsAndLogits(maps, maps, o, s, factor, mask,
+                    MapSteps.maskRow(r, sh), largestLogit));
+            math.softmaxRow(maps, maps, o, s, largestLogit[0]);
+        }
+        return largest;
+    }
+
+    /** scores = Q K^T (b*h*t, s), the products of {@link #selfAttention} piece for piece, on this thread. */
+    private static float[] scores(float[] q, float[][] keys, Shapes sh) {
+        int t = sh.t();
+        int s = sh.s();
+        int rows = ParallelHeads.rows(sh);
+        float[] out = new float[keys.length * t * s];
+        for (int m = 0; m < keys.length; m++) {
+            for (int first = 0; first < t; first += rows) {
+                int row = m * t + first;
+                PackedWeights.multiplyAdd(keys[m], sh.hd(), s, q, row * sh.hd(), Math.min(rows, t - first), out,
+                        row * s);
+            }
+        }
+        return out;
+    }
+}
