@@ -2,7 +2,6 @@ package org.attentionexplainer.engine;
 
 import java.util.List;
 import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
 
 /**
  * The engine's steps on the Java heap for inputs of up to {@link #MAX_ROWS} rows, with every
@@ -242,7 +241,7 @@ final class HeapAttention {
             }
             return;
         }
-        IntStream.range(0, count).parallel().forEach(piece);
+        Team.forEach(count, piece);
     }
 
     private static float[] data(Tensor t) {

@@ -1,5 +1,7 @@
 package org.attentionexplainer.engine;
 
+import java.util.function.IntConsumer;
+
 /**
  * Self-attention's per-head steps from a fused Q, K, V projection that lies on the Java heap, every
  * product on the vector micro-kernel of {@link PackedWeights}, as the real model's encoder runs them
@@ -70,14 +72,17 @@ final class HeapHeads {
         int s = sh.s();
         int hd = sh.hd();
         int width = PackedWeights.width();
-        java.util.stream.IntStream heads = java.util.stream.IntStream.range(0, keys.length);
-        if (2L * keys.length * s * hd >= ParallelHeads.MULTIPLY_ADDS) {
-            heads = heads.parallel();
-        }
-        heads.forEach(m -> {
+        IntConsumer head = m -> {
             keys[m] = PackedWeights.panels(k, m * s * hd, hd, s, true, width);
             values[m] = PackedWeights.panels(v, m * s * hd, s, hd, false, width);
-        });
+        };
+        if (2L * keys.length * s * hd >= ParallelHeads.MULTIPLY_ADDS) {
+            Team.forEach(keys.length, head);
+        } else {
+            for (int m = 0; m < keys.length; m++) {
+                head.accept(m);
+            }
+        }
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.attentionexplainer.engine;
 
 import java.nio.FloatBuffer;
-import java.util.stream.IntStream;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
@@ -252,7 +251,6 @@ final class MapSteps {
             pass.run(from, to);
             return;
         }
-        IntStream.range(0, parts).parallel()
-                .forEach(p -> pass.run(from + (int) ((long) rows * p / parts), from + (int) ((long) rows * (p + 1) / parts)));
+        Team.forEach(parts, p -> pass.run(from + (int) ((long) rows * p / parts), from + (int) ((long) rows * (p + 1) / parts)));
     }
 }

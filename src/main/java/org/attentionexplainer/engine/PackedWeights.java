@@ -1,6 +1,5 @@
 package org.attentionexplainer.engine;
 
-import java.util.stream.IntStream;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
@@ -143,7 +142,7 @@ public final class PackedWeights {
             part(kernel, x, m, c, 0, count, before, after);
             return;
         }
-        IntStream.range(0, parts).parallel().forEach(part ->
+        Team.forEach(parts, part ->
                 part(kernel, x, m, c, count * part / parts, count * (part + 1) / parts, before, after));
     }
 
