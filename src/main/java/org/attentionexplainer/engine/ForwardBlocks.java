@@ -236,7 +236,8 @@ public final class ForwardBlocks {
     /**
      * {@link #selfAttention(INDArray, int, int, int, float, Tensor)} for a projection qkv (n, 3d) on
      * the heap, every product on the packed kernel ({@link HeapHeads}); the attention's context is
-     * then on the heap too: {@link Attention#context()} is null, {@link Attention#concatenated()} (b, t, d); the mask (b, t, t) may be null for none.
+     * then on the heap too: {@link Attention#context()} is null, {@link Attention#concatenated()} (b, t, d).
+     * The mask (b, t, t) may be null for none.
      */
     public Attention selfAttention(Tensor qkv, int b, int t, int h, float factor, Tensor mask) {
         HeapHeads.Result r = HeapHeads.selfAttention(qkv.data(), b, t, h, factor,

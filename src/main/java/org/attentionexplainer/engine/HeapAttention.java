@@ -219,11 +219,19 @@ final class HeapAttention {
     }
 
     /**
+     * Whether the heads' work is spread over the cores ({@link Team}): when all heads' products
+     * together make at least {@link ParallelHeads#MULTIPLY_ADDS} multiply-adds (below, handing work to
+     * another thread costs more than it saves) and there is more than one core.
+     */
+    static boolean spread(Shapes sh) {
+        long multiplyAdds = 2L * sh.b() * sh.h() * sh.t() * sh.s() * sh.hd();
+        return multiplyAdds >= ParallelHeads.MULTIPLY_ADDS && Runtime.getRuntime().availableProcessors() >= 2;
+    }
+
+    /**
      * Runs a step on every head in pieces of at most {@link ParallelHeads#ROWS} query rows (a piece's
      * map stays in its core's cache from the scores through the softmax to the product with V): on
-     * the calling thread when all heads' products together make fewer than
-     * {@link ParallelHeads#MULTIPLY_ADDS} multiply-adds (waking a pooled thread would cost more),
-     * else spread over the common pool's threads and this one.
+     * the calling thread alone unless {@link #spread}, else on the {@link Team}.
      */
     static void eachPiece(Shapes sh, Piece step) {
         int t = sh.t();
@@ -234,8 +242,7 @@ final class HeapAttention {
             int first = p % perHead * rows;
             step.run(p / perHead, first, Math.min(rows, t - first));
         };
-        long multiplyAdds = 2L * sh.b() * sh.h() * t * sh.s() * sh.hd();
-        if (multiplyAdds < ParallelHeads.MULTIPLY_ADDS || Runtime.getRuntime().availableProcessors() < 2) {
+        if (!spread(sh)) {
             for (int p = 0; p < count; p++) {
                 piece.accept(p);
             }

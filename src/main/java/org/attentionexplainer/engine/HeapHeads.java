@@ -49,12 +49,13 @@ final class HeapHeads {
         float[] weights = maps.weights();                                                  // (b*h*t, t)
         float[] heads = new float[b * h * t * sh.hd()];                                   // (b*h*t, hd)
         float[] qs = q.data();
-        int perHead = (t + ParallelHeads.rows(sh) - 1) / ParallelHeads.rows(sh);
-        float[] largest = new float[b * h * perHead];
+        int rows = ParallelHeads.rows(sh);
+        int perHead = (t + rows - 1) / rows;
+        float[] largest = new float[b * h * perHead];                                      // a piece's each
         HeapAttention.eachPiece(sh, (m, first, n) -> {
             int row = m * t + first;
             PackedWeights.multiplyAdd(keys[m], sh.hd(), t, qs, row * sh.hd(), n, weights, row * t);  // scores
-            largest[m * perHead + first / ParallelHeads.rows(sh)] = softmaxRows(weights, row, row + n, factor, mask, math, sh);
+            largest[m * perHead + first / rows] = softmaxRows(weights, row, row + n, factor, mask, math, sh);
             PackedWeights.multiplyAdd(values[m], t, sh.hd(), weights, row * t, n, heads, row * sh.hd());
         });
         float worst = 0f;
@@ -67,7 +68,7 @@ final class HeapHeads {
                 worst);
     }
 
-    /** Each head's K^T (hd, s) and V (s, hd) in the kernel's panels, a head per task. */
+    /** Each head's K^T (hd, s) and V (s, hd) in the kernel's panels; a head per part where the heads are spread. */
     private static void laidOut(float[] k, float[] v, float[][] keys, float[][] values, Shapes sh) {
         int s = sh.s();
         int hd = sh.hd();
@@ -76,7 +77,7 @@ final class HeapHeads {
             keys[m] = PackedWeights.panels(k, m * s * hd, hd, s, true, width);
             values[m] = PackedWeights.panels(v, m * s * hd, s, hd, false, width);
         };
-        if (2L * keys.length * s * hd >= ParallelHeads.MULTIPLY_ADDS) {
+        if (HeapAttention.spread(sh)) {
             Team.forEach(keys.length, head);
         } else {
             for (int m = 0; m < keys.length; m++) {

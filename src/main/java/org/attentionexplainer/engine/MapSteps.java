@@ -236,8 +236,8 @@ final class MapSteps {
     static final int PARALLEL_VALUES = 1 << 16;
 
     /**
-     * Runs a pass over rows [from, to) of {@code s} values on the common pool's threads and this
-     * one, in four parts per core (none under {@link #PARALLEL_VALUES} / 4 values): a core that
+     * Runs a pass over rows [from, to) of {@code s} values on the {@link Team} (this thread and a
+     * helper per other core), in four parts per core (none under {@link #PARALLEL_VALUES} / 4 values): a core that
      * the machine takes away for a moment then holds up only a small part, the others take over
      * the rest.
      */

@@ -135,7 +135,7 @@ public final class PackedWeights {
         int count = (n + width - 1) / width;
         int cores = Runtime.getRuntime().availableProcessors();
         long work = (long) m * k * n;
-        // four parts a core: a pooled thread woken late (or a core taken away) leaves the rest to the
+        // four parts a core: a helper woken late (or a core taken away) leaves the rest to the
         // others instead of a whole half (at 16 tokens the calling thread ran two thirds of the kernel)
         int parts = work <= PARALLEL_MULTIPLY_ADDS || cores < 2 ? 1 : Math.min(count, 4 * cores);
         if (parts == 1) {

@@ -62,7 +62,8 @@ class HeapHeadsTest {
                 }
                 math.softmaxRow(logits, again, r * c.t(), c.t(), max);
             }
-            Arrays32.assertClose(c.name() + ": softmax of the logits made when read", got.weights().data(), again, 1e-7);
+            Arrays32.assertClose(c.name() + ": softmax of the logits made when read", got.weights().data(), again,
+                    1e-7);
         }
     }
 
