@@ -288,18 +288,20 @@ public final class ForwardBlocks {
     private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c, RowPass after) {
         int out = w.out();
         float[] bias = w.bias();
+        // residual + bias written in one pass (c is a reused array, not zero), the same sums as adding the bias after
         w.packed().multiplyAdd(x, n, c, (from, to) -> {
             for (int i = 0; i < n; i++) {
                 int o = i * out;
-                if (residual != null) {
+                if (residual != null && bias != null) {
+                    for (int j = from; j < to; j++) {
+                        c[o + j] = residual[o + j] + bias[j];
+                    }
+                } else if (residual != null) {
                     System.arraycopy(residual, o + from, c, o + from, to - from);
+                } else if (bias != null) {
+                    System.arraycopy(bias, from, c, o + from, to - from);
                 } else {
                     java.util.Arrays.fill(c, o + from, o + to, 0f);
-                }
-                if (bias != null) {
-                    for (int j = from; j < to; j++) {
-                        c[o + j] += bias[j];
-                    }
                 }
             }
         }, after == null ? null : (from, to) -> {

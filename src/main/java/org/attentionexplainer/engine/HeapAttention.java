@@ -200,7 +200,7 @@ final class HeapAttention {
         int s = sh.s();
         int hd = sh.hd();
         float[] keys = PackedWeights.panels(k, PlainAttention.kvHead(m, sh) * s * hd, hd, s, true,
-                PackedWeights.width());                                                     // K^T (hd, s)
+                PackedWeights.widthFor(s));                                                     // K^T (hd, s)
         PackedWeights.multiplyAdd(keys, hd, s, q, row * hd, n, scores, row * s);
     }
 
@@ -209,7 +209,7 @@ final class HeapAttention {
         int s = sh.s();
         int hd = sh.hd();
         float[] values = PackedWeights.panels(v, PlainAttention.kvHead(m, sh) * s * hd, s, hd, false,
-                PackedWeights.width());                                                     // V (s, hd)
+                PackedWeights.widthFor(hd));                                                     // V (s, hd)
         PackedWeights.multiplyAdd(values, s, hd, weights, row * s, n, heads, row * hd);
     }
 

@@ -54,7 +54,7 @@ final class HeapHeads {
         float[] largest = new float[b * h * perHead];                                      // a piece's each
         HeapAttention.eachPiece(sh, (m, first, n) -> {
             int row = m * t + first;
-            PackedWeights.multiplyAdd(keys[m], sh.hd(), t, qs, row * sh.hd(), n, weights, row * t);  // scores
+            PackedWeights.multiply(keys[m], sh.hd(), t, qs, row * sh.hd(), n, weights, row * t);     // scores
             largest[m * perHead + first / rows] = softmaxRows(weights, row, row + n, factor, mask, math, sh);
             PackedWeights.multiplyAdd(values[m], t, sh.hd(), weights, row * t, n, heads, row * sh.hd());
         });
@@ -72,10 +72,11 @@ final class HeapHeads {
     private static void laidOut(float[] k, float[] v, float[][] keys, float[][] values, Shapes sh) {
         int s = sh.s();
         int hd = sh.hd();
-        int width = PackedWeights.width();
+        int keyWidth = PackedWeights.widthFor(s);
+        int valueWidth = PackedWeights.widthFor(hd);
         IntConsumer head = m -> {
-            keys[m] = PackedWeights.panels(k, m * s * hd, hd, s, true, width);
-            values[m] = PackedWeights.panels(v, m * s * hd, s, hd, false, width);
+            keys[m] = PackedWeights.panels(k, m * s * hd, hd, s, true, keyWidth);
+            values[m] = PackedWeights.panels(v, m * s * hd, s, hd, false, valueWidth);
         };
         if (HeapAttention.spread(sh)) {
             Team.forEach(keys.length, head);
@@ -114,7 +115,7 @@ final class HeapHeads {
         for (int m = 0; m < keys.length; m++) {
             for (int first = 0; first < t; first += rows) {
                 int row = m * t + first;
-                PackedWeights.multiplyAdd(keys[m], sh.hd(), s, q, row * sh.hd(), Math.min(rows, t - first), out,
+                PackedWeights.multiply(keys[m], sh.hd(), s, q, row * sh.hd(), Math.min(rows, t - first), out,
                         row * s);
             }
         }

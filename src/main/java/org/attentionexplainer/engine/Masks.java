@@ -17,11 +17,16 @@ public final class Masks {
         if (!causal && window == null && padding == null) {
             return Tensor.wrap(m, batch, t, s);                   // nothing hidden
         }
+        float[] keep = padding == null ? null : padding.data();            // (batch, s), row-major
+        if (keep != null && keep.length != batch * s) {
+            throw new IllegalArgumentException("padding of shape " + padding.shapeString() + " for " + batch
+                    + " texts of " + s + " keys");
+        }
         for (int b = 0; b < batch; b++) {
             for (int i = 0; i < t; i++) {
                 int row = (b * t + i) * s;
                 for (int j = 0; j < s; j++) {
-                    if (isMasked(i, j, causal, window) || (padding != null && padding.get(b, j) == 0f)) {
+                    if (isMasked(i, j, causal, window) || (keep != null && keep[b * s + j] == 0f)) {
                         m[row + j] = 1f;
                     }
                 }
@@ -43,8 +48,11 @@ public final class Masks {
         return false;
     }
 
-    /** True if no mask hides anything, so the masking step can be skipped. */
+    /** True if no mask hides anything (null: no mask), so the masking step can be skipped. */
     public static boolean isEmpty(Tensor mask) {
+        if (mask == null) {
+            return true;
+        }
         for (float v : mask.data()) {
             if (v != 0f) {
                 return false;

@@ -153,7 +153,7 @@ public final class PackedWeights {
         if (before != null) {
             before.run(first, last);
         }
-        kernel.multiplyAdd(panels, k, n, x, 0, m, c, 0, from, to);
+        kernel.multiplyAdd(panels, k, n, x, 0, m, c, 0, from, to, true);
         if (after != null) {
             after.run(first, last);
         }
@@ -173,16 +173,47 @@ public final class PackedWeights {
 
     /**
      * c[co..] += x[xo..] W on one thread, for x (m, k) and c (m, n) dense row-major from their
-     * offsets and W (k, n) laid out by {@link #panels} with the kernel's {@link #width()}.
+     * offsets and W (k, n) laid out by {@link #panels} with the width {@link #widthFor}(n).
      */
     static void multiplyAdd(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co) {
-        Kernel kernel = Kernel.Holder.IN_USE;
-        kernel.multiplyAdd(panels, k, n, x, xo, m, c, co, 0, (n + kernel.panelWidth() - 1) / kernel.panelWidth());
+        product(panels, k, n, x, xo, m, c, co, true);
     }
 
-    /** The micro-kernel's panel width; only where {@link #available()}. */
-    static int width() {
-        return Kernel.Holder.IN_USE.panelWidth();
+    /**
+     * c[co..] = x[xo..] W, as {@link #multiplyAdd(float[], int, int, float[], int, int, float[], int)}
+     * but written over c without reading it: a fresh map's rows, where reading the zeros Java put there
+     * had waited on memory that the stores alone do not.
+     */
+    static void multiply(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co) {
+        product(panels, k, n, x, xo, m, c, co, false);
+    }
+
+    private static void product(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co,
+                                boolean add) {
+        Kernel kernel = Kernel.Holder.IN_USE;
+        int width = widthFor(n);
+        if (width == kernel.panelWidth()) {
+            kernel.multiplyAdd(panels, k, n, x, xo, m, c, co, 0, (n + width - 1) / width, add);
+        } else {
+            kernel.multiplyAddNarrow(panels, k, n, x, xo, m, c, co, add);
+        }
+    }
+
+    /**
+     * The panel width for a product of n columns on one thread ({@link #multiplyAdd(float[], int, int,
+     * float[], int, int, float[], int)}): the kernel's narrow panels where n columns fill them and would
+     * leave the one or two wide ones they need part empty, as a head of 32 or 64 values does with panels
+     * of 48 (a third of the wide kernel's multiply-adds had been on padding); else the wide ones. Only
+     * where {@link #available()}.
+     */
+    static int widthFor(int n) {
+        Kernel kernel = Kernel.Holder.IN_USE;
+        int wide = kernel.panelWidth();
+        int narrow = kernel.narrowWidth();
+        // the keys of a long text (512 columns) stay wide: on narrow panels their products of 32 multiply-adds a
+        // value ran slower, as more of each block's time goes to writing its sums (MiniLmBench at 512 tokens:
+        // 0.76 of ONNX Runtime's speed against 0.89 on wide panels, where the values alone on narrow panels: 0.95)
+        return narrow > 0 && n % narrow == 0 && n % wide != 0 && n < 2 * wide ? narrow : wide;
     }
 
     /**
@@ -225,9 +256,21 @@ public final class PackedWeights {
 
         /**
          * c += x W for the panels [from, to) of W, as {@link PackedWeights#multiplyAdd}, x (m, k) and
-         * c (m, n) dense row-major from indices {@code xo} and {@code co}.
+         * c (m, n) dense row-major from indices {@code xo} and {@code co}; without {@code add}, c = x W,
+         * c's values never read.
          */
-        void multiplyAdd(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co, int from, int to);
+        void multiplyAdd(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co, int from, int to,
+                         boolean add);
+
+        /** Columns per narrow panel; 0 where the kernel has none. */
+        int narrowWidth();
+
+        /**
+         * c += x W as {@link #multiplyAdd}, every panel of W narrow and full: n a multiple of
+         * {@link #narrowWidth()}.
+         */
+        void multiplyAddNarrow(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co,
+                               boolean add);
 
         /** Chooses once: the vector kernel where {@link RowMath} runs on the vector API, else none. */
         final class Holder {

@@ -2,6 +2,8 @@ package org.attentionexplainer.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -48,5 +50,16 @@ class MasksTest {
         assertTrue(Float.isInfinite(trace.logits().get(0, 0, 0, 0)));
         // query 1 sees key 1 only (key 0 padded, key 2 in the future): all weight on key 1.
         assertArrayEquals(new float[] {0, 1, 0}, trace.weights().row(0, 0, 1), 1e-7f);
+    }
+
+    @Test
+    void paddingOfAnotherShapeIsRefusedAndNoMaskIsEmpty() {
+        Tensor padding = Tensor.matrix(new float[][] {{1, 1}});             // (1, 2) for keys of 3
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Masks.build(1, 3, 3, false, null, padding));
+        assertTrue(e.getMessage().contains("(1, 2)"), e.getMessage());
+        assertTrue(Masks.isEmpty(null));
+        assertTrue(Masks.isEmpty(Masks.build(1, 3, 3, false, null, Tensor.matrix(new float[][] {{1, 1, 1}}))));
+        assertFalse(Masks.isEmpty(Masks.build(1, 3, 3, false, null, Tensor.matrix(new float[][] {{1, 1, 0}}))));
     }
 }

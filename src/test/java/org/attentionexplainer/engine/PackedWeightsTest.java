@@ -70,6 +70,76 @@ class PackedWeightsTest {
         }
     }
 
+    /**
+     * The one-thread products the heads run, at offsets into larger arrays: the narrow panels of a head of
+     * 32 or 64 values on 16 lanes, every block and remainder of rows, added to what c held or written over
+     * it without reading it (c filled with NaN, which any read would carry into the result).
+     */
+    @Test
+    void oneThreadProductsAtOffsetsAddOrWriteOverEveryShape() {
+        assumeTrue(PackedWeights.available(), "no vector API in this JVM");
+        Random rng = new Random(5);
+        int[] rows = {1, 3, 4, 7, 8, 9, 12, 16, 17, 25};
+        int[] ins = {1, 5, 32};
+        int[] outs = {16, 31, 32, 33, 48, 64, 96, 100, 128};
+        for (int m : rows) {
+            for (int k : ins) {
+                for (int n : outs) {
+                    int width = PackedWeights.widthFor(n);
+                    float[] w = random(rng, k * n);
+                    float[] panels = PackedWeights.panels(w, 0, k, n, false, width);
+                    int xo = 3;
+                    int co = 5;
+                    float[] x = random(rng, xo + m * k);
+                    float[] laid = random(rng, co + m * n + 2);
+                    float[] c = laid.clone();
+                    PackedWeights.multiplyAdd(panels, k, n, x, xo, m, c, co);
+                    String what = "(" + m + ", " + k + ") x (" + k + ", " + n + ") on panels of " + width;
+                    assertAt(x, xo, w, laid, co, c, m, k, n, what + ", added");
+                    float[] nan = new float[laid.length];
+                    java.util.Arrays.fill(nan, Float.NaN);
+                    float[] zero = new float[laid.length];
+                    float[] written = nan.clone();
+                    PackedWeights.multiply(panels, k, n, x, xo, m, written, co);
+                    // NaN before co and after the m rows: nothing written there
+                    float[] outside = written.clone();
+                    System.arraycopy(nan, co, outside, co, m * n);
+                    for (float v : outside) {
+                        assertTrue(Float.isNaN(v), what + ": written outside its rows");
+                    }
+                    System.arraycopy(zero, 0, written, 0, co);
+                    assertAt(x, xo, w, zero, co, written, m, k, n, what + ", written over");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aHeadOf32Or64ValuesTakesTheNarrowPanelsOnSixteenLanes() {
+        assumeTrue(PackedWeights.available() && jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.length() >= 16,
+                "no 16-lane vector API in this JVM");
+        assertEquals(32, PackedWeights.widthFor(32));
+        assertEquals(32, PackedWeights.widthFor(64));
+        assertEquals(48, PackedWeights.widthFor(48), "48 columns fill a wide panel");
+        assertEquals(48, PackedWeights.widthFor(96));
+        assertEquals(48, PackedWeights.widthFor(512), "the keys of a long text stay on the wide panels");
+        assertEquals(48, PackedWeights.widthFor(33));
+    }
+
+    /** c from co is laid (from co) plus x (m, k) from xo times w (k, n), summed in double. */
+    private static void assertAt(float[] x, int xo, float[] w, float[] laid, int co, float[] c, int m, int k, int n,
+                                 String what) {
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < n; j++) {
+                double want = laid[co + i * n + j];
+                for (int r = 0; r < k; r++) {
+                    want += (double) x[xo + i * k + r] * w[r * n + j];
+                }
+                assertEquals(want, c[co + i * n + j], 1e-5 * (1 + k), what + " at (" + i + ", " + j + ")");
+            }
+        }
+    }
+
     @Test
     void longerArraysKeepTheirTailAndShortOnesAreRefused() {
         assumeTrue(PackedWeights.available(), "no vector API in this JVM");

@@ -93,8 +93,10 @@ public final class BertEncoder {
         List<LayerTrace> layers = new ArrayList<>(config.layers());
         boolean onHeap = products.stream().allMatch(p ->
                 blocks.onHeap(b * t, p.qkv(), p.attentionOut(), p.intermediate(), p.output()));
+        // looked at once, not by each layer: at 512 tokens the mask has 262 144 values
+        Tensor hides = Masks.isEmpty(mask) ? null : mask;
         for (int l = 0; l < config.layers(); l++) {
-            Step step = onHeap ? layerOnHeap(l, x, mask, factor, b, t) : layer(l, x, mask, factor, b, t);
+            Step step = onHeap ? layerOnHeap(l, x, hides, factor, b, t) : layer(l, x, hides, factor, b, t);
             Overflow.requireFiniteLogits(step.largestScore(), scale, whatIf.temperature());
             layers.add(step.trace());
             x = step.output();
