@@ -32,6 +32,8 @@ public final class ForwardBlocks {
     private float[] heap = new float[0];
     private float[] heapIn = new float[0];
     private float[] ff = new float[0];
+    /** The fused projection of {@link #projectAndAttend}, reused as {@link #ff} is: no view reads it. */
+    private float[] qkv = new float[0];
 
     public ForwardBlocks() {
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
@@ -247,6 +249,32 @@ public final class ForwardBlocks {
     }
 
     /**
+     * {@link #selfAttention(Tensor, int, int, int, float, Tensor)} of the projection rows W_qkv + b_qkv for
+     * rows (b*t, d) on the heap, W_qkv (d, 3d) the three projections side by side: while the other cores
+     * begin on the projection, the calling thread makes the arrays the heads then fill ({@link HeapHeads.Room},
+     * which Java zeroes: at 512 tokens 3 ms of one core a forward that the cores had waited for); the heads cut
+     * their Q, K and V from the projection and write their part of the concatenation themselves, spread
+     * over the cores as their products are. The projection itself is in a reused array.
+     */
+    public Attention projectAndAttend(Tensor rows, Linear w, int b, int t, int h, float factor, Tensor mask) {
+        int n = rows.size() / w.in();
+        int out = w.out();
+        if (n != b * t || out % 3 != 0) {
+            throw new IllegalArgumentException("rows " + rows.shapeString() + " for " + b + " x " + t
+                    + " tokens, a projection of width " + out);
+        }
+        if (qkv.length != n * out) {
+            qkv = new float[n * out];
+        }
+        HeapHeads.Room[] room = new HeapHeads.Room[1];
+        multiplyAdd(rows.data(), n, w, null, qkv, null, () -> room[0] = new HeapHeads.Room(b, t, h, out / 3));
+        HeapHeads.Result r = HeapHeads.selfAttention(qkv, factor, Masks.isEmpty(mask) ? null : mask.data(),
+                routes.rows(), room[0]);
+        return new Attention(r.q(), r.k(), r.v(), r.scores(), r.logits(), r.weights(), r.heads(), null, r.context(),
+                r.largestScore());
+    }
+
+    /**
      * GELU(rows W + b) for rows (b, t, in) on the heap: (n, out) in a reused heap array, valid
      * until the next call (see {@link RowMath#gelu}); each part of the product's columns gets its
      * GELU from the thread that computed it, while they are in its cache.
@@ -286,6 +314,12 @@ public final class ForwardBlocks {
      * activation run, on each part's columns by the thread that multiplies them.
      */
     private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c, RowPass after) {
+        multiplyAdd(x, n, w, residual, c, after, null);
+    }
+
+    /** The same, the calling thread running {@code alongside} (null: nothing) first ({@link PackedWeights}). */
+    private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c, RowPass after,
+                                    Runnable alongside) {
         int out = w.out();
         float[] bias = w.bias();
         // residual + bias written in one pass (c is a reused array, not zero), the same sums as adding the bias after
@@ -308,7 +342,7 @@ public final class ForwardBlocks {
             for (int i = 0; i < n; i++) {
                 after.run(c, i * out + from, to - from);
             }
-        });
+        }, alongside);
     }
 
     /** An in-place pass over values [o, o + len) of an array. */

@@ -31,52 +31,115 @@ final class HeapHeads {
     }
 
     /**
+     * The arrays one layer's heads fill, for b texts of t tokens, h heads of a width d: Q, K, V and the
+     * heads (b*h*t, hd), the weight maps (b*h*t, t) and the concatenated heads (b*t, d). Java zeroes each
+     * when it is made, 17 MiB at 512 tokens (3 ms of one core a forward), which
+     * {@link ForwardBlocks#projectAndAttend} has the calling thread do while the other cores start on the
+     * projection before it.
+     */
+    static final class Room {
+        final int b;
+        final int t;
+        final int h;
+        final int d;
+        final float[] q;
+        final float[] k;
+        final float[] v;
+        final float[] weights;
+        final float[] heads;
+        final float[] context;
+
+        Room(int b, int t, int h, int d) {
+            this.b = b;
+            this.t = t;
+            this.h = h;
+            this.d = d;
+            int n = Math.multiplyExact(b, Math.multiplyExact(t, d));
+            q = new float[n];
+            k = new float[n];
+            v = new float[n];
+            weights = new float[Math.multiplyExact(Math.multiplyExact(b * h, t), t)];
+            heads = new float[n];
+            context = new float[n];
+        }
+    }
+
+    /**
      * Self-attention of t tokens over each other from {@code qkv} (b*t, 3d): Q, K and V side by side,
      * h heads each. logits = scores * factor, -inf where the (b, t, t) {@code mask} (null: none) hides a
      * key; weights = softmax(logits); heads = weights V.
      */
     static Result selfAttention(float[] qkv, int b, int t, int h, float factor, float[] mask, RowMath math) {
-        int d = qkv.length / (b * t) / 3;
+        return selfAttention(qkv, factor, mask, math, new Room(b, t, h, qkv.length / (b * t) / 3));
+    }
+
+    /** {@link #selfAttention(float[], int, int, int, float, float[], RowMath)} into the arrays of {@code room}. */
+    static Result selfAttention(float[] qkv, float factor, float[] mask, RowMath math, Room room) {
+        int b = room.b;
+        int t = room.t;
+        int h = room.h;
+        int d = room.d;
+        if (qkv.length != b * t * 3 * d) {
+            throw new IllegalArgumentException("a projection of " + qkv.length + " values for (" + b * t + ", "
+                    + 3 * d + ")");
+        }
         Shapes sh = new Shapes(b, t, t, d, d, d, h, d / h, d);
-        int width = 3 * d;
-        Tensor q = PlainAttention.splitHeads(qkv, width, 0, t, h, sh);                    // (b, h, t, hd)
-        Tensor k = PlainAttention.splitHeads(qkv, width, d, t, h, sh);
-        Tensor v = PlainAttention.splitHeads(qkv, width, 2 * d, t, h, sh);
         float[][] keys = new float[b * h][];
         float[][] values = new float[b * h][];
-        laidOut(k.data(), v.data(), keys, values, sh);
-        MapSteps.Maps maps = MapSteps.Maps.scoresLater(sh, factor != 1f || mask != null);
+        laidOut(qkv, room, keys, values, sh);
+        MapSteps.Maps maps = MapSteps.Maps.scoresLater(room.weights, factor != 1f || mask != null);
         float[] weights = maps.weights();                                                  // (b*h*t, t)
-        float[] heads = new float[b * h * t * sh.hd()];                                   // (b*h*t, hd)
-        float[] qs = q.data();
+        float[] heads = room.heads;                                                        // (b*h*t, hd)
+        float[] qs = room.q;
+        int hd = sh.hd();
         int rows = ParallelHeads.rows(sh);
         int perHead = (t + rows - 1) / rows;
         float[] largest = new float[b * h * perHead];                                      // a piece's each
         HeapAttention.eachPiece(sh, (m, first, n) -> {
             int row = m * t + first;
-            PackedWeights.multiply(keys[m], sh.hd(), t, qs, row * sh.hd(), n, weights, row * t);     // scores
+            PackedWeights.multiply(keys[m], hd, t, qs, row * hd, n, weights, row * t);     // scores
             largest[m * perHead + first / rows] = softmaxRows(weights, row, row + n, factor, mask, math, sh);
-            PackedWeights.multiplyAdd(values[m], t, sh.hd(), weights, row * t, n, heads, row * sh.hd());
+            PackedWeights.multiplyAdd(values[m], t, hd, weights, row * t, n, heads, row * hd);
+            int bi = m / h;
+            int hi = m % h;
+            for (int i = first; i < first + n; i++) {                                   // into the concatenation
+                System.arraycopy(heads, (m * t + i) * hd, room.context, (bi * t + i) * d + hi * hd, hd);
+            }
         });
         float worst = 0f;
         for (float x : largest) {
             worst = Math.max(worst, x);
         }
         Tensor scores = Tensor.lazy(() -> scores(qs, keys, sh), b, h, t, t);
-        return new Result(q, k, v, scores, maps.logitsTensor(scores, factor, mask, sh, math), maps.tensor(weights, sh),
-                Tensor.wrap(heads, b, h, t, sh.hd()), Tensor.wrap(PlainAttention.concatHeads(heads, sh), b, t, d),
-                worst);
+        return new Result(Tensor.wrap(room.q, b, h, t, hd), Tensor.wrap(room.k, b, h, t, hd),
+                Tensor.wrap(room.v, b, h, t, hd), scores, maps.logitsTensor(scores, factor, mask, sh, math),
+                maps.tensor(weights, sh), Tensor.wrap(heads, b, h, t, hd), Tensor.wrap(room.context, b, t, d), worst);
     }
 
-    /** Each head's K^T (hd, s) and V (s, hd) in the kernel's panels; a head per part where the heads are spread. */
-    private static void laidOut(float[] k, float[] v, float[][] keys, float[][] values, Shapes sh) {
+    /**
+     * Each head's Q, K and V (t, hd) cut from the projection's columns into the room, and its K^T
+     * (hd, s) and V (s, hd) laid out in the kernel's panels; a head per part where the heads are spread.
+     */
+    private static void laidOut(float[] qkv, Room room, float[][] keys, float[][] values, Shapes sh) {
+        int t = sh.t();
         int s = sh.s();
         int hd = sh.hd();
+        int d = room.d;
+        int width = 3 * d;
         int keyWidth = PackedWeights.widthFor(s);
         int valueWidth = PackedWeights.widthFor(hd);
         IntConsumer head = m -> {
-            keys[m] = PackedWeights.panels(k, m * s * hd, hd, s, true, keyWidth);
-            values[m] = PackedWeights.panels(v, m * s * hd, s, hd, false, valueWidth);
+            int bi = m / sh.h();
+            int column = m % sh.h() * hd;
+            for (int i = 0; i < t; i++) {
+                int from = (bi * t + i) * width + column;
+                int to = (m * t + i) * hd;
+                System.arraycopy(qkv, from, room.q, to, hd);
+                System.arraycopy(qkv, from + d, room.k, to, hd);
+                System.arraycopy(qkv, from + 2 * d, room.v, to, hd);
+            }
+            keys[m] = PackedWeights.panels(room.k, m * s * hd, hd, s, true, keyWidth);
+            values[m] = PackedWeights.panels(room.v, m * s * hd, s, hd, false, valueWidth);
         };
         if (HeapAttention.spread(sh)) {
             Team.forEach(keys.length, head);

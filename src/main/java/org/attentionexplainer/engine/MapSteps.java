@@ -38,7 +38,12 @@ final class MapSteps {
          * runs there in place).
          */
         static Maps scoresLater(Shapes sh, boolean logitsDiffer) {
-            return new Maps(null, null, new float[sh.b() * sh.h() * sh.t() * sh.s()], logitsDiffer);
+            return scoresLater(new float[sh.b() * sh.h() * sh.t() * sh.s()], logitsDiffer);
+        }
+
+        /** {@link #scoresLater(Shapes, boolean)} with the weights in an array of zeros made before. */
+        static Maps scoresLater(float[] weights, boolean logitsDiffer) {
+            return new Maps(null, null, weights, logitsDiffer);
         }
 
         private static Maps around(float[] scores, boolean logitsDiffer, boolean logitsLater) {

@@ -127,6 +127,15 @@ public final class PackedWeights {
      * after it (an activation, say), by the same thread while those columns are in its cache.
      */
     void multiplyAdd(float[] x, int m, float[] c, Columns before, Columns after) {
+        multiplyAdd(x, m, c, before, after, null);
+    }
+
+    /**
+     * {@link #multiplyAdd(float[], int, float[], Columns, Columns)}, the calling thread running
+     * {@code alongside} (null: nothing) first, while the other cores begin on the product
+     * ({@link Team#forEach(int, java.util.function.IntConsumer, Runnable)}).
+     */
+    void multiplyAdd(float[] x, int m, float[] c, Columns before, Columns after, Runnable alongside) {
         if ((long) m * k > x.length || (long) m * n > c.length) {
             throw new IllegalArgumentException("product of (" + m + ", " + k + ") and (" + k + ", " + n
                     + ") with " + x.length + " and " + c.length + " values");
@@ -139,11 +148,14 @@ public final class PackedWeights {
         // others instead of a whole half (at 16 tokens the calling thread ran two thirds of the kernel)
         int parts = work <= PARALLEL_MULTIPLY_ADDS || cores < 2 ? 1 : Math.min(count, 4 * cores);
         if (parts == 1) {
+            if (alongside != null) {
+                alongside.run();
+            }
             part(kernel, x, m, c, 0, count, before, after);
             return;
         }
         Team.forEach(parts, part ->
-                part(kernel, x, m, c, count * part / parts, count * (part + 1) / parts, before, after));
+                part(kernel, x, m, c, count * part / parts, count * (part + 1) / parts, before, after), alongside);
     }
 
     private void part(Kernel kernel, float[] x, int m, float[] c, int from, int to, Columns before,

@@ -73,17 +73,33 @@ final class Team {
      * have run; the first exception a part throws is thrown here once every part has ended.
      */
     static void forEach(int count, IntConsumer part) {
-        SHARED.run(count, part);
+        SHARED.run(count, part, null);
     }
 
-    private void run(int count, IntConsumer part) {
+    /**
+     * {@link #forEach(int, IntConsumer)}, the calling thread first running {@code alongside} while the
+     * helpers begin on the parts, then taking parts itself: serial work the step does not need (making
+     * the next step's arrays, which Java zeroes) costs the step about half its time instead of the whole.
+     * A failure of {@code alongside} is thrown once every part has ended, as a part's is.
+     */
+    static void forEach(int count, IntConsumer part, Runnable alongside) {
+        SHARED.run(count, part, alongside);
+    }
+
+    private void run(int count, IntConsumer part, Runnable alongside) {
         if (count <= 1 || helpers.length == 0) {
+            if (alongside != null) {
+                alongside.run();
+            }
             for (int p = 0; p < count; p++) {
                 part.accept(p);
             }
             return;
         }
         if (!busy.compareAndSet(false, true)) {
+            if (alongside != null) {
+                alongside.run();
+            }
             IntStream.range(0, count).parallel().forEach(part);
             return;
         }
@@ -93,6 +109,13 @@ final class Team {
             posted++;
             for (Thread h : helpers) {
                 LockSupport.unpark(h);
+            }
+            if (alongside != null) {
+                try {
+                    alongside.run();
+                } catch (Throwable e) {
+                    s.failure = e;               // the parts still end before the failure is thrown
+                }
             }
             s.work();
             for (int spins = 0; s.done.get() < count; spins++) {

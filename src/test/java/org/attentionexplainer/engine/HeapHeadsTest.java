@@ -1,11 +1,15 @@
 package org.attentionexplainer.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * The real model's heads on the heap ({@link HeapHeads}, through {@link ForwardBlocks}) against the
@@ -50,6 +54,21 @@ class HeapHeadsTest {
             close(c.name() + " context", want.context, got.concatenated().data(), atol);
             assertEquals(want.largest, got.largestScore(), atol + 1e-4 * want.largest, c.name() + " largest |score|");
             assertTrue(got.context() == null, c.name() + ": nothing off the heap");
+            // Q, K and V: the projection's columns of each head, as they were
+            int hd = c.d() / c.h();
+            for (int bi = 0; bi < c.b(); bi++) {
+                for (int hi = 0; hi < c.h(); hi++) {
+                    for (int i = 0; i < c.t(); i++) {
+                        for (int e = 0; e < hd; e++) {
+                            int at = (bi * c.t() + i) * 3 * c.d() + hi * hd + e;
+                            String where = c.name() + " head " + hi + " token " + i + " text " + bi;
+                            assertEquals(qkv[at], got.q().get(bi, hi, i, e), where + " q");
+                            assertEquals(qkv[at + c.d()], got.k().get(bi, hi, i, e), where + " k");
+                            assertEquals(qkv[at + 2 * c.d()], got.v().get(bi, hi, i, e), where + " v");
+                        }
+                    }
+                }
+            }
             // the logits made when read are the ones the weights came from: their softmax is the weights up to
             // the last bits of exp (compiled and interpreted, the vector exp may round differently)
             float[] again = new float[got.weights().size()];
@@ -65,6 +84,56 @@ class HeapHeadsTest {
             Arrays32.assertClose(c.name() + ": softmax of the logits made when read", got.weights().data(), again,
                     1e-7);
         }
+    }
+
+    /**
+     * The projection and the heads in one ({@link ForwardBlocks#projectAndAttend}, the arrays made beside the
+     * projection) give what the projection and then the heads give, twice in a row (its projection's array is
+     * reused): Q, V and the scores bit for bit; two texts with padding, and 200 tokens spread over the cores.
+     */
+    @Test
+    void projectingAndAttendingInOneGivesWhatTheTwoStepsGive() {
+        assumeTrue(PackedWeights.available(), "the heap heads need the vector kernel");
+        ForwardBlocks blocks = new ForwardBlocks();
+        for (Case c : new Case[] {new Case("two texts, padding", 2, 13, 64, 4, false, new int[] {13, 6}),
+            new Case("200 tokens", 1, 200, 384, 12, false, null)}) {
+            Random rng = new Random(c.name().hashCode());
+            int n = c.b() * c.t();
+            float[] x = new float[n * c.d()];
+            float[] w = new float[c.d() * 3 * c.d()];
+            float[] bias = new float[3 * c.d()];
+            for (float[] a : new float[][] {x, w, bias}) {
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = (float) rng.nextGaussian() / 4;
+                }
+            }
+            ForwardBlocks.Linear linear = ForwardBlocks.Linear.of(
+                    Nd4j.create(w, new long[] {c.d(), 3 * c.d()},
+                            DataType.FLOAT),
+                    Nd4j.create(bias, new long[] {3 * c.d()},
+                            DataType.FLOAT));
+            float[] mask = mask(c);
+            Tensor masks = mask == null ? null : Tensor.of(mask, c.b(), c.t(), c.t());
+            Tensor rows = Tensor.of(x, n, c.d());
+            ForwardBlocks.Attention two = blocks.selfAttention(blocks.linearOnHeap(rows, linear), c.b(), c.t(), c.h(),
+                    0.25f, masks);
+            for (int round = 0; round < 2; round++) {
+                ForwardBlocks.Attention one = blocks.projectAndAttend(rows, linear, c.b(), c.t(), c.h(), 0.25f, masks);
+                String what = c.name() + ", round " + round + ": ";
+                assertArrayEquals(two.q().toArray(), one.q().toArray(), what + "q");
+                assertArrayEquals(two.v().toArray(), one.v().toArray(), what + "v");
+                assertArrayEquals(two.scores().toArray(), one.scores().toArray(), what + "scores");
+                // up to the last bits of exp, which the JIT's tiers may round differently (see above)
+                Arrays32.assertClose(what + "weights", two.weights().toArray(), one.weights().toArray(), 1e-7);
+                Arrays32.assertClose(what + "concatenation", two.concatenated().toArray(),
+                        one.concatenated().toArray(), 1e-6);
+                assertEquals(two.largestScore(), one.largestScore(), what + "largest |score|");
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> blocks.projectAndAttend(
+                Tensor.of(new float[6 * 8], 6, 8), ForwardBlocks.Linear.of(Nd4j.create(
+                        new float[8 * 24], new long[] {8, 24}, DataType.FLOAT), null),
+                2, 2, 2, 1f, null), "6 rows are not 2 texts of 2 tokens");
     }
 
     @Test

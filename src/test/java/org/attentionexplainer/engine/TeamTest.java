@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -75,5 +76,48 @@ class TeamTest {
             throw new AssertionError(failure.get());
         }
         assertEquals(threads * 200 * 3 * 4, seen.size());
+    }
+
+    @Test
+    void workAlongsideRunsOnceOnTheCallerAndItsFailureComesAfterEveryPart() {
+        for (int count : new int[] {1, 2, 64}) {
+            AtomicIntegerArray runs = new AtomicIntegerArray(count);
+            Thread caller = Thread.currentThread();
+            AtomicReference<Thread> ranOn = new AtomicReference<>();
+            AtomicInteger alongside = new AtomicInteger();
+            Team.forEach(count, runs::incrementAndGet, () -> {
+                alongside.incrementAndGet();
+                ranOn.set(Thread.currentThread());
+            });
+            assertEquals(1, alongside.get(), count + " parts");
+            assertEquals(caller, ranOn.get(), count + " parts");
+            for (int p = 0; p < count; p++) {
+                assertEquals(1, runs.get(p), "part " + p + " of " + count);
+            }
+        }
+        AtomicIntegerArray runs = new AtomicIntegerArray(40);
+        OutOfMemoryError e = assertThrows(OutOfMemoryError.class, () -> Team.forEach(40, p -> {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+            runs.incrementAndGet(p);
+        }, () -> {
+            throw new OutOfMemoryError("alongside");
+        }));
+        assertEquals("alongside", e.getMessage());
+        int ran = 0;
+        for (int p = 0; p < 40; p++) {
+            ran += runs.get(p);
+        }
+        // the helpers had begun before the failure: whatever ran had ended when it was thrown (none runs later)
+        int after = ran;
+        Team.forEach(1, p -> { });
+        int again = 0;
+        for (int p = 0; p < 40; p++) {
+            again += runs.get(p);
+        }
+        assertEquals(after, again, "no part of the failed step ran after the failure was thrown");
     }
 }

@@ -225,8 +225,8 @@ public final class BertEncoder {
         BertWeights.Layer w = weights.layers().get(index);
         Products p = products.get(index);
         int d = config.hidden();
-        Tensor qkv = blocks.linearOnHeap(x.values(), p.qkv());                          // (b*t, 3d)
-        ForwardBlocks.Attention a = blocks.selfAttention(qkv, b, t, config.heads(), factor, mask);
+        ForwardBlocks.Attention a = blocks.projectAndAttend(x.values(), p.qkv(), b, t, config.heads(), factor,
+                mask);                                                                  // from x W_qkv (b*t, 3d)
         Tensor attentionOut = blocks.linearOnHeap(a.concatenated(), p.attentionOut()).reshape(b, t, d);  // (b, t, d)
         ForwardBlocks.Normed attentionResult = blocks.addAndNorm("attention.result", attentionOut, x.values(),
                 w.attentionNorm(), false);                                         // LayerNorm(x + out)
