@@ -108,6 +108,42 @@ public final class ForwardBlocks {
     }
 
     /**
+     * Arrays a layer will fill later, made by the calling thread beside a product that does not need them
+     * ({@link #projectAndAttend}), as the heads' are: Java zeroes an array when it is made, and a core that
+     * does it between two products leaves the other idle (at 512 tokens each of a layer's outputs is 0.8 MB).
+     */
+    public static final class Spare {
+        private final int[] sizes;
+        private float[][] made;
+
+        /** @param sizes each array's length */
+        public Spare(int... sizes) {
+            this.sizes = sizes.clone();
+        }
+
+        void make() {
+            float[][] arrays = new float[sizes.length][];
+            for (int i = 0; i < sizes.length; i++) {
+                arrays[i] = new float[sizes[i]];
+            }
+            made = arrays;
+        }
+
+        /** The i-th array, made now if it was not, once: a second take of the same array is refused. */
+        float[] take(int i) {
+            if (made == null) {
+                make();
+            }
+            float[] a = made[i];
+            if (a == null) {
+                throw new IllegalStateException("spare array " + i + " was taken already");
+            }
+            made[i] = null;
+            return a;
+        }
+    }
+
+    /**
      * rows W + b (+ residual), into the role's off-heap array (n, out). The bias (and the
      * residual, (n, out) on the heap) are laid into it first and the product added (beta 1).
      */
@@ -229,8 +265,13 @@ public final class ForwardBlocks {
 
     /** rows W + b for rows (n, in) on the heap, as a new heap tensor (n, out). */
     public Tensor linearOnHeap(Tensor rows, Linear w) {
+        return linearOnHeap(rows, w, null, 0);
+    }
+
+    /** {@link #linearOnHeap(Tensor, Linear)} into the array {@code which} of {@code spare} (null: a new array). */
+    public Tensor linearOnHeap(Tensor rows, Linear w, Spare spare, int which) {
         int n = rows.size() / w.in();
-        float[] c = new float[n * w.out()];
+        float[] c = into(spare, which, n * w.out());
         multiplyAdd(rows.data(), n, w, null, c);
         return Tensor.wrap(c, n, w.out());
     }
@@ -257,6 +298,15 @@ public final class ForwardBlocks {
      * over the cores as their products are. The projection itself is in a reused array.
      */
     public Attention projectAndAttend(Tensor rows, Linear w, int b, int t, int h, float factor, Tensor mask) {
+        return projectAndAttend(rows, w, b, t, h, factor, mask, null);
+    }
+
+    /**
+     * {@link #projectAndAttend(Tensor, Linear, int, int, int, float, Tensor)}, making the arrays of {@code later}
+     * (null: none) beside the projection too.
+     */
+    public Attention projectAndAttend(Tensor rows, Linear w, int b, int t, int h, float factor, Tensor mask,
+                                      Spare later) {
         int n = rows.size() / w.in();
         int out = w.out();
         if (n != b * t || out % 3 != 0) {
@@ -267,7 +317,12 @@ public final class ForwardBlocks {
             qkv = new float[n * out];
         }
         HeapHeads.Room[] room = new HeapHeads.Room[1];
-        multiplyAdd(rows.data(), n, w, null, qkv, null, () -> room[0] = new HeapHeads.Room(b, t, h, out / 3));
+        multiplyAdd(rows.data(), n, w, null, qkv, null, () -> {
+            room[0] = new HeapHeads.Room(b, t, h, out / 3);
+            if (later != null) {
+                later.make();
+            }
+        });
         HeapHeads.Result r = HeapHeads.selfAttention(qkv, factor, Masks.isEmpty(mask) ? null : mask.data(),
                 routes.rows(), room[0]);
         return new Attention(r.q(), r.k(), r.v(), r.scores(), r.logits(), r.weights(), r.heads(), null, r.context(),
@@ -297,10 +352,28 @@ public final class ForwardBlocks {
      */
     public Normed linearAndNorm(String role, Tensor rows, Linear w, Tensor residual, LayerNormParams p,
                                 boolean offHeap) {
+        return linearAndNorm(role, rows, w, residual, p, offHeap, null, 0);
+    }
+
+    /** {@link #linearAndNorm(String, Tensor, Linear, Tensor, LayerNormParams, boolean)} into array which of spare. */
+    public Normed linearAndNorm(String role, Tensor rows, Linear w, Tensor residual, LayerNormParams p,
+                                boolean offHeap, Spare spare, int which) {
         int n = residual.size() / w.out();
-        float[] c = new float[n * w.out()];
+        float[] c = into(spare, which, n * w.out());
         multiplyAdd(rows.data(), n, w, residual.data(), c);
         return norm(role, c, p, residual.shape(), null, offHeap);
+    }
+
+    /** Array {@code which} of spare, which must have {@code length} values; a new array where spare is null. */
+    private static float[] into(Spare spare, int which, int length) {
+        if (spare == null) {
+            return new float[length];
+        }
+        float[] a = spare.take(which);
+        if (a.length != length) {
+            throw new IllegalArgumentException("a spare array of " + a.length + " values for " + length);
+        }
+        return a;
     }
 
     /** c = residual (or 0) + b + x W on the packed weights, all (n, ...) dense on the heap. */
@@ -414,7 +487,13 @@ public final class ForwardBlocks {
 
     /** {@link #addAndNorm(String, Tensor, Tensor, LayerNormParams)}, off the heap too only if {@code offHeap} (else rows null). */
     public Normed addAndNorm(String role, Tensor a, Tensor b, LayerNormParams p, boolean offHeap) {
-        float[] y = new float[a.size()];
+        return addAndNorm(role, a, b, p, offHeap, null, 0);
+    }
+
+    /** {@link #addAndNorm(String, Tensor, Tensor, LayerNormParams, boolean)} into the array which of spare. */
+    public Normed addAndNorm(String role, Tensor a, Tensor b, LayerNormParams p, boolean offHeap, Spare spare,
+                             int which) {
+        float[] y = into(spare, which, a.size());
         float[] x = a.data();
         float[] other = b.data();
         return norm(role, y, p, a.shape(), (from, to) -> {

@@ -225,14 +225,17 @@ public final class BertEncoder {
         BertWeights.Layer w = weights.layers().get(index);
         Products p = products.get(index);
         int d = config.hidden();
+        // the attention's output, its LayerNorm and the layer's output, made beside the projection
+        ForwardBlocks.Spare outputs = new ForwardBlocks.Spare(b * t * d, b * t * d, b * t * d);
         ForwardBlocks.Attention a = blocks.projectAndAttend(x.values(), p.qkv(), b, t, config.heads(), factor,
-                mask);                                                                  // from x W_qkv (b*t, 3d)
-        Tensor attentionOut = blocks.linearOnHeap(a.concatenated(), p.attentionOut()).reshape(b, t, d);  // (b, t, d)
+                mask, outputs);                                                         // from x W_qkv (b*t, 3d)
+        Tensor attentionOut = blocks.linearOnHeap(a.concatenated(), p.attentionOut(), outputs, 0)
+                .reshape(b, t, d);                                                      // (b, t, d)
         ForwardBlocks.Normed attentionResult = blocks.addAndNorm("attention.result", attentionOut, x.values(),
-                w.attentionNorm(), false);                                         // LayerNorm(x + out)
+                w.attentionNorm(), false, outputs, 1);                             // LayerNorm(x + out)
         Tensor ff = blocks.geluLinear(attentionResult.values(), p.intermediate());     // (b*t, d_ff)
         ForwardBlocks.Normed hidden = blocks.linearAndNorm("hidden", ff, p.output(), attentionResult.values(),
-                w.outputNorm(), false);                          // LayerNorm(GELU(...) W_2 + b_2 + a)
+                w.outputNorm(), false, outputs, 2);              // LayerNorm(GELU(...) W_2 + b_2 + a)
         return step(index, a, attentionOut, attentionResult, hidden);
     }
 
