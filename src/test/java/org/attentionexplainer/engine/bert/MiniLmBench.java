@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
  * each round (who goes first alternates too), so both see the same load; each round times
  * {@code bench.runs} forwards of each after a warm-up, and the table gives the medians over the
  * rounds of the wall time and of the process's CPU time per forward, and the ratio ONNX Runtime /
- * engine of the wall times (above 1: the engine is faster). Left out of the default run:
+ * engine of the wall times (above 1: the engine is faster), then what reading the scores costs a view and
+ * what tokenizing the text costs (the engine's time includes it, ONNX Runtime's does not). Left out of the
+ * default run:
  *
  * <pre>
  * ./mvnw -B -o test -Dtest=MiniLmBench -Dsurefire.excludedGroups=none \
@@ -99,6 +101,8 @@ class MiniLmBench {
                 rows.add(String.format("| %d | %.1f | %.1f | %.1f | %.1f | %.2f (%s) | %.1e |", length, a, median(oursCpu),
                         b, median(theirsCpu), b / a, each, worst));
                 made.add(scoresWhenRead(model, text, length));
+                double[] tok = timesMs(() -> model.tokenizer().encode(text), 200);
+                made.add(String.format("%d tokens: tokenizing the text %.3f ms", length, tok[0]));
             }
         }
         System.out.println("| tokens | engine ms, all maps kept | engine CPU ms | ONNX Runtime ms, last hidden state "
