@@ -31,9 +31,8 @@ public final class ForwardBlocks {
     private final NdBuffers buffers = new NdBuffers(routes.hostMemory());
     private float[] heap = new float[0];
     private float[] heapIn = new float[0];
-    private float[] ff = new float[0];
-    /** The fused projection of {@link #projectAndAttend}, reused as {@link #ff} is: no view reads it. */
-    private float[] qkv = new float[0];
+    /** The products of a layer whose activations stay on the heap (see {@link #onHeap}). */
+    private final HeapRoute heapRoute = new HeapRoute(routes);
 
     public ForwardBlocks() {
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
@@ -105,42 +104,6 @@ public final class ForwardBlocks {
      * next product (null where the next product reads the heap, see {@link #onHeap}).
      */
     public record Normed(Tensor values, INDArray rows) {
-    }
-
-    /**
-     * Arrays a layer will fill later, made by the calling thread beside a product that does not need them
-     * ({@link #projectAndAttend}), as the heads' are: Java zeroes an array when it is made, and a core that
-     * does it between two products leaves the other idle (at 512 tokens each of a layer's outputs is 0.8 MB).
-     */
-    public static final class Spare {
-        private final int[] sizes;
-        private float[][] made;
-
-        /** @param sizes each array's length */
-        public Spare(int... sizes) {
-            this.sizes = sizes.clone();
-        }
-
-        void make() {
-            float[][] arrays = new float[sizes.length][];
-            for (int i = 0; i < sizes.length; i++) {
-                arrays[i] = new float[sizes[i]];
-            }
-            made = arrays;
-        }
-
-        /** The i-th array, made now if it was not, once: a second take of the same array is refused. */
-        float[] take(int i) {
-            if (made == null) {
-                make();
-            }
-            float[] a = made[i];
-            if (a == null) {
-                throw new IllegalStateException("spare array " + i + " was taken already");
-            }
-            made[i] = null;
-            return a;
-        }
     }
 
     /**
@@ -265,15 +228,12 @@ public final class ForwardBlocks {
 
     /** rows W + b for rows (n, in) on the heap, as a new heap tensor (n, out). */
     public Tensor linearOnHeap(Tensor rows, Linear w) {
-        return linearOnHeap(rows, w, null, 0);
+        return heapRoute.linear(rows, w, null, 0);
     }
 
     /** {@link #linearOnHeap(Tensor, Linear)} into the array {@code which} of {@code spare} (null: a new array). */
     public Tensor linearOnHeap(Tensor rows, Linear w, Spare spare, int which) {
-        int n = rows.size() / w.in();
-        float[] c = into(spare, which, n * w.out());
-        multiplyAdd(rows.data(), n, w, null, c);
-        return Tensor.wrap(c, n, w.out());
+        return heapRoute.linear(rows, w, spare, which);
     }
 
     /**
@@ -283,22 +243,16 @@ public final class ForwardBlocks {
      * The mask (b, t, t) may be null for none.
      */
     public Attention selfAttention(Tensor qkv, int b, int t, int h, float factor, Tensor mask) {
-        HeapHeads.Result r = HeapHeads.selfAttention(qkv.data(), b, t, h, factor,
-                mask == null || Masks.isEmpty(mask) ? null : mask.data(), routes.rows());
-        return new Attention(r.q(), r.k(), r.v(), r.scores(), r.logits(), r.weights(), r.heads(), null, r.context(),
-                r.largestScore());
+        return heapRoute.selfAttention(qkv, b, t, h, factor, mask);
     }
 
     /**
      * {@link #selfAttention(Tensor, int, int, int, float, Tensor)} of the projection rows W_qkv + b_qkv for
-     * rows (b*t, d) on the heap, W_qkv (d, 3d) the three projections side by side: while the other cores
-     * begin on the projection, the calling thread makes the arrays the heads then fill ({@link HeapHeads.Room},
-     * which Java zeroes: at 512 tokens 3 ms of one core a forward that the cores had waited for); the heads cut
-     * their Q, K and V from the projection and write their part of the concatenation themselves, spread
-     * over the cores as their products are. The projection itself is in a reused array.
+     * rows (b*t, d) on the heap, W_qkv (d, 3d) the three projections side by side ({@link HeapRoute#projectAndAttend}:
+     * the arrays the heads fill are made beside the projection).
      */
     public Attention projectAndAttend(Tensor rows, Linear w, int b, int t, int h, float factor, Tensor mask) {
-        return projectAndAttend(rows, w, b, t, h, factor, mask, null);
+        return heapRoute.projectAndAttend(rows, w, b, t, h, factor, mask, null);
     }
 
     /**
@@ -307,26 +261,7 @@ public final class ForwardBlocks {
      */
     public Attention projectAndAttend(Tensor rows, Linear w, int b, int t, int h, float factor, Tensor mask,
                                       Spare later) {
-        int n = rows.size() / w.in();
-        int out = w.out();
-        if (n != b * t || out % 3 != 0) {
-            throw new IllegalArgumentException("rows " + rows.shapeString() + " for " + b + " x " + t
-                    + " tokens, a projection of width " + out);
-        }
-        if (qkv.length != n * out) {
-            qkv = new float[n * out];
-        }
-        HeapHeads.Room[] room = new HeapHeads.Room[1];
-        multiplyAdd(rows.data(), n, w, null, qkv, null, () -> {
-            room[0] = new HeapHeads.Room(b, t, h, out / 3);
-            if (later != null) {
-                later.make();
-            }
-        });
-        HeapHeads.Result r = HeapHeads.selfAttention(qkv, factor, Masks.isEmpty(mask) ? null : mask.data(),
-                routes.rows(), room[0]);
-        return new Attention(r.q(), r.k(), r.v(), r.scores(), r.logits(), r.weights(), r.heads(), null, r.context(),
-                r.largestScore());
+        return heapRoute.projectAndAttend(rows, w, b, t, h, factor, mask, later);
     }
 
     /**
@@ -335,14 +270,7 @@ public final class ForwardBlocks {
      * GELU from the thread that computed it, while they are in its cache.
      */
     public Tensor geluLinear(Tensor rows, Linear w) {
-        int n = rows.size() / w.in();
-        int out = w.out();
-        if (ff.length != n * out) {
-            ff = new float[n * out];
-        }
-        RowMath math = routes.rows();
-        multiplyAdd(rows.data(), n, w, null, ff, math::gelu);
-        return Tensor.wrap(ff, n, out);
+        return heapRoute.geluLinear(rows, w);
     }
 
     /**
@@ -358,69 +286,7 @@ public final class ForwardBlocks {
     /** {@link #linearAndNorm(String, Tensor, Linear, Tensor, LayerNormParams, boolean)} into array which of spare. */
     public Normed linearAndNorm(String role, Tensor rows, Linear w, Tensor residual, LayerNormParams p,
                                 boolean offHeap, Spare spare, int which) {
-        int n = residual.size() / w.out();
-        float[] c = into(spare, which, n * w.out());
-        multiplyAdd(rows.data(), n, w, residual.data(), c);
-        return norm(role, c, p, residual.shape(), null, offHeap);
-    }
-
-    /** Array {@code which} of spare, which must have {@code length} values; a new array where spare is null. */
-    private static float[] into(Spare spare, int which, int length) {
-        if (spare == null) {
-            return new float[length];
-        }
-        float[] a = spare.take(which);
-        if (a.length != length) {
-            throw new IllegalArgumentException("a spare array of " + a.length + " values for " + length);
-        }
-        return a;
-    }
-
-    /** c = residual (or 0) + b + x W on the packed weights, all (n, ...) dense on the heap. */
-    private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c) {
-        multiplyAdd(x, n, w, residual, c, null);
-    }
-
-    /**
-     * c = after(residual (or 0) + b + x W) on the packed weights, {@code after} (null: none) an
-     * activation of values [o, o + len) of c in place; the bias and residual are laid in, and the
-     * activation run, on each part's columns by the thread that multiplies them.
-     */
-    private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c, RowPass after) {
-        multiplyAdd(x, n, w, residual, c, after, null);
-    }
-
-    /** The same, the calling thread running {@code alongside} (null: nothing) first ({@link PackedWeights}). */
-    private static void multiplyAdd(float[] x, int n, Linear w, float[] residual, float[] c, RowPass after,
-                                    Runnable alongside) {
-        int out = w.out();
-        float[] bias = w.bias();
-        // residual + bias written in one pass (c is a reused array, not zero), the same sums as adding the bias after
-        w.packed().multiplyAdd(x, n, c, (from, to) -> {
-            for (int i = 0; i < n; i++) {
-                int o = i * out;
-                if (residual != null && bias != null) {
-                    for (int j = from; j < to; j++) {
-                        c[o + j] = residual[o + j] + bias[j];
-                    }
-                } else if (residual != null) {
-                    System.arraycopy(residual, o + from, c, o + from, to - from);
-                } else if (bias != null) {
-                    System.arraycopy(bias, from, c, o + from, to - from);
-                } else {
-                    java.util.Arrays.fill(c, o + from, o + to, 0f);
-                }
-            }
-        }, after == null ? null : (from, to) -> {
-            for (int i = 0; i < n; i++) {
-                after.run(c, i * out + from, to - from);
-            }
-        }, alongside);
-    }
-
-    /** An in-place pass over values [o, o + len) of an array. */
-    private interface RowPass {
-        void run(float[] values, int o, int len);
+        return norm(role, heapRoute.linear(rows, w, residual, spare, which), p, residual.shape(), null, offHeap);
     }
 
     /**
@@ -493,7 +359,7 @@ public final class ForwardBlocks {
     /** {@link #addAndNorm(String, Tensor, Tensor, LayerNormParams, boolean)} into the array which of spare. */
     public Normed addAndNorm(String role, Tensor a, Tensor b, LayerNormParams p, boolean offHeap, Spare spare,
                              int which) {
-        float[] y = into(spare, which, a.size());
+        float[] y = HeapRoute.into(spare, which, a.size());
         float[] x = a.data();
         float[] other = b.data();
         return norm(role, y, p, a.shape(), (from, to) -> {

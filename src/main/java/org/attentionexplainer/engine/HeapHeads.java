@@ -33,7 +33,7 @@ final class HeapHeads {
     /**
      * The arrays one layer's heads fill, for b texts of t tokens, h heads of a width d: Q, K, V and the
      * heads (b*h*t, hd), the weight maps (b*h*t, t) and the concatenated heads (b*t, d). Java zeroes each
-     * when it is made, 17 MiB at 512 tokens (3 ms of one core a forward), which
+     * when it is made, 16 MiB at 512 tokens (about 3 ms of one core a forward), which
      * {@link ForwardBlocks#projectAndAttend} has the calling thread do while the other cores start on the
      * projection before it.
      */

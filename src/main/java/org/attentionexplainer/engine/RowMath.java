@@ -30,8 +30,8 @@ interface RowMath {
     /**
      * Row x[o, o+s) of scores replaced by its softmax in place, the logits scores * factor (-inf
      * where the mask hides a key, as {@link #logits}) made on the way and not kept; returns the
-     * largest |score| (NaN if one is NaN). The values of {@link #maxAbsAndLogits} followed by
-     * {@link #softmaxRow}, bit for bit.
+     * largest |score| (NaN if one is NaN). The operations of {@link #maxAbsAndLogits} followed by
+     * {@link #softmaxRow}, in the same order.
      */
     default float softmaxOfScores(float[] x, int o, int s, float factor, float[] mask, int mo) {
         float[] largestLogit = new float[1];

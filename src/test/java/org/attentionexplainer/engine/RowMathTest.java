@@ -213,13 +213,13 @@ class RowMathTest {
     }
 
     /**
-     * The softmax straight from the scores gives what the two calls it stands for give, bit for bit, at every
-     * length around two vectors' width, with and without a mask, a row the mask hides whole (zeros), and a NaN
-     * (the largest |score| NaN); against the definition in double too.
+     * The softmax straight from the scores gives what the two calls it stands for give (to the last bit of an exp)
+     * at every length around two vectors' width, with and without a mask, a row the mask hides whole (zeros), and
+     * a NaN (the largest |score| NaN); against the definition in double too.
      */
     @ParameterizedTest
     @MethodSource("implementations")
-    void softmaxOfScoresIsTheLogitsThenTheSoftmaxBitForBit(RowMath math) {
+    void softmaxOfScoresIsTheLogitsThenTheSoftmax(RowMath math) {
         Random rng = new Random(9);
         float factor = 0.17677669f;                               // 1 / sqrt(32)
         for (int s = 1; s <= 70; s++) {
@@ -239,7 +239,11 @@ class RowMathTest {
                 float[] one = x.clone();
                 String at = "length " + s + (masked ? ", masked" : "");
                 assertEquals(abs, math.softmaxOfScores(one, 2, s, factor, masked ? mask : null, 1), at);
-                assertArrayEquals(twoCalls, one, at);
+                // the same operations in the same order: equal, but for the last bit of an exp that one of the
+                // JIT's tiers computes (the vector API's exp before C2 compiles it rounds differently)
+                for (int j = 0; j < one.length; j++) {
+                    assertEquals(twoCalls[j], one[j], 2 * Math.ulp(twoCalls[j]), at + " at " + j);
+                }
                 double max = Double.NEGATIVE_INFINITY;
                 for (int j = 0; j < s; j++) {
                     if (!masked || mask[1 + j] == 0f) {

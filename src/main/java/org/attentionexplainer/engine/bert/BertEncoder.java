@@ -11,6 +11,7 @@ import org.attentionexplainer.engine.NdArrays;
 import org.attentionexplainer.engine.Overflow;
 import org.attentionexplainer.engine.Projection;
 import org.attentionexplainer.engine.Scale;
+import org.attentionexplainer.engine.Spare;
 import org.attentionexplainer.engine.Tensor;
 import org.attentionexplainer.engine.text.Encoding;
 import org.nd4j.linalg.api.buffer.DataType;
@@ -226,7 +227,7 @@ public final class BertEncoder {
         Products p = products.get(index);
         int d = config.hidden();
         // the attention's output, its LayerNorm and the layer's output, made beside the projection
-        ForwardBlocks.Spare outputs = new ForwardBlocks.Spare(b * t * d, b * t * d, b * t * d);
+        Spare outputs = new Spare(b * t * d, b * t * d, b * t * d);
         ForwardBlocks.Attention a = blocks.projectAndAttend(x.values(), p.qkv(), b, t, config.heads(), factor,
                 mask, outputs);                                                         // from x W_qkv (b*t, 3d)
         Tensor attentionOut = blocks.linearOnHeap(a.concatenated(), p.attentionOut(), outputs, 0)
