@@ -147,13 +147,7 @@ public final class PackedWeights {
         // four parts a core: a helper woken late (or a core taken away) leaves the rest to the
         // others instead of a whole half (at 16 tokens the calling thread ran two thirds of the kernel)
         int parts = work <= PARALLEL_MULTIPLY_ADDS || cores < 2 ? 1 : Math.min(count, 4 * cores);
-        if (parts == 1) {
-            if (alongside != null) {
-                alongside.run();
-            }
-            part(kernel, x, m, c, 0, count, before, after);
-            return;
-        }
+        // one part runs on the calling thread, after alongside, as Team does for a step of one part
         Team.forEach(parts, part ->
                 part(kernel, x, m, c, count * part / parts, count * (part + 1) / parts, before, after), alongside);
     }
