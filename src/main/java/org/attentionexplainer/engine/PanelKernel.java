@@ -45,12 +45,18 @@ final class PanelKernel implements PackedWeights.Kernel {
     @Override
     public void multiplyAddNarrow(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co,
                                   boolean add) {
+        float[] block = add && m >= NARROW_ROWS ? new float[NARROW_ROWS * NARROW] : null;
         for (int p = 0; p < n / NARROW; p++) {
             int base = p * k * NARROW;
             int col = p * NARROW;
             int i = 0;
             for (; i + NARROW_ROWS <= m; i += NARROW_ROWS) {
-                eight(panels, base, k, x, xo + i * k, c, co + i * n + col, n, add);
+                if (add) {
+                    eight(panels, base, k, x, xo + i * k, block, 0, NARROW);
+                    addBlock(block, NARROW, NARROW_ROWS, c, co + i * n + col, n);
+                } else {
+                    eight(panels, base, k, x, xo + i * k, c, co + i * n + col, n);
+                }
             }
             for (; i < m; i++) {
                 oneNarrow(panels, base, k, x, xo + i * k, c, co + i * n + col, add);
@@ -62,6 +68,7 @@ final class PanelKernel implements PackedWeights.Kernel {
     public void multiplyAdd(float[] panels, int k, int n, float[] x, int xo, int m, float[] c, int co, int from,
                             int to, boolean add) {
         float[] edge = new float[WIDTH * ROWS];
+        float[] block = add && LARGE_BLOCKS && m >= WIDE_ROWS ? new float[WIDE_ROWS * WIDTH] : null;
         for (int p = from; p < to; p++) {
             int base = p * k * WIDTH;
             int col = p * WIDTH;
@@ -69,7 +76,12 @@ final class PanelKernel implements PackedWeights.Kernel {
             int i = 0;
             if (cols == WIDTH && LARGE_BLOCKS) {
                 for (; i + WIDE_ROWS <= m; i += WIDE_ROWS) {
-                    eightWide(panels, base, k, x, xo + i * k, c, co + i * n + col, n, add);
+                    if (add) {
+                        eightWide(panels, base, k, x, xo + i * k, block, 0, WIDTH);
+                        addBlock(block, WIDTH, WIDE_ROWS, c, co + i * n + col, n);
+                    } else {
+                        eightWide(panels, base, k, x, xo + i * k, c, co + i * n + col, n);
+                    }
                 }
             }
             for (; i + ROWS <= m; i += ROWS) {
@@ -190,9 +202,10 @@ final class PanelKernel implements PackedWeights.Kernel {
         }
         if (cols == WIDTH) {
             if (add) {
-                c0 = c0.add(FloatVector.fromArray(F, c, co));
-                c1 = c1.add(FloatVector.fromArray(F, c, co + L));
-                c2 = c2.add(FloatVector.fromArray(F, c, co + 2 * L));
+                c0.add(FloatVector.fromArray(F, c, co)).intoArray(c, co);
+                c1.add(FloatVector.fromArray(F, c, co + L)).intoArray(c, co + L);
+                c2.add(FloatVector.fromArray(F, c, co + 2 * L)).intoArray(c, co + 2 * L);
+                return;
             }
             c0.intoArray(c, co);
             c1.intoArray(c, co + L);
@@ -209,8 +222,7 @@ final class PanelKernel implements PackedWeights.Kernel {
 
     // 8 rows x 2 vectors: 16 sums, 2 loads of W and 8 broadcasts per 16 fma, 19 of the 32 registers of AVX-512;
     // the weights x V of a head of 32 values, which a wide panel had padded by a third
-    private static void eight(float[] w, int base, int k, float[] x, int xo, float[] c, int co, int n,
-                              boolean add) {
+    private static void eight(float[] w, int base, int k, float[] x, int xo, float[] c, int co, int n) {
         FloatVector c00 = FloatVector.zero(F);
         FloatVector c01 = FloatVector.zero(F);
         FloatVector c10 = FloatVector.zero(F);
@@ -256,32 +268,6 @@ final class PanelKernel implements PackedWeights.Kernel {
             c70 = a.fma(b0, c70);
             c71 = a.fma(b1, c71);
         }
-        if (add) {
-            int o = co;
-            c00 = c00.add(FloatVector.fromArray(F, c, o));
-            c01 = c01.add(FloatVector.fromArray(F, c, o + L));
-            o += n;
-            c10 = c10.add(FloatVector.fromArray(F, c, o));
-            c11 = c11.add(FloatVector.fromArray(F, c, o + L));
-            o += n;
-            c20 = c20.add(FloatVector.fromArray(F, c, o));
-            c21 = c21.add(FloatVector.fromArray(F, c, o + L));
-            o += n;
-            c30 = c30.add(FloatVector.fromArray(F, c, o));
-            c31 = c31.add(FloatVector.fromArray(F, c, o + L));
-            o += n;
-            c40 = c40.add(FloatVector.fromArray(F, c, o));
-            c41 = c41.add(FloatVector.fromArray(F, c, o + L));
-            o += n;
-            c50 = c50.add(FloatVector.fromArray(F, c, o));
-            c51 = c51.add(FloatVector.fromArray(F, c, o + L));
-            o += n;
-            c60 = c60.add(FloatVector.fromArray(F, c, o));
-            c61 = c61.add(FloatVector.fromArray(F, c, o + L));
-            o += n;
-            c70 = c70.add(FloatVector.fromArray(F, c, o));
-            c71 = c71.add(FloatVector.fromArray(F, c, o + L));
-        }
         int o = co;
         c00.intoArray(c, o);
         c01.intoArray(c, o + L);
@@ -319,8 +305,9 @@ final class PanelKernel implements PackedWeights.Kernel {
             c1 = a.fma(FloatVector.fromArray(F, w, at + L), c1);
         }
         if (add) {
-            c0 = c0.add(FloatVector.fromArray(F, c, co));
-            c1 = c1.add(FloatVector.fromArray(F, c, co + L));
+            c0.add(FloatVector.fromArray(F, c, co)).intoArray(c, co);
+            c1.add(FloatVector.fromArray(F, c, co + L)).intoArray(c, co + L);
+            return;
         }
         c0.intoArray(c, co);
         c1.intoArray(c, co + L);
@@ -331,8 +318,7 @@ final class PanelKernel implements PackedWeights.Kernel {
     // on OpenBLAS above 64 rows, see PackedWeights.MAX_ROWS). Half the loads of W per multiply-add of the 4 x 3
     // block: MiniLmBench against ONNX Runtime, alternating runs, 7 rounds each: 128 tokens 1.01 and 1.03
     // against 0.98 and 0.98, 512 tokens 0.97 and 0.95 against 0.94 and 0.94.
-    private static void eightWide(float[] w, int base, int k, float[] x, int xo, float[] c, int co, int n,
-                                  boolean add) {
+    private static void eightWide(float[] w, int base, int k, float[] x, int xo, float[] c, int co, int n) {
         FloatVector c00 = FloatVector.zero(F);
         FloatVector c01 = FloatVector.zero(F);
         FloatVector c02 = FloatVector.zero(F);
@@ -396,36 +382,55 @@ final class PanelKernel implements PackedWeights.Kernel {
             c72 = a.fma(b2, c72);
         }
         int o = co;
-        (add ? c00.add(FloatVector.fromArray(F, c, o)) : c00).intoArray(c, o);
-        (add ? c01.add(FloatVector.fromArray(F, c, o + L)) : c01).intoArray(c, o + L);
-        (add ? c02.add(FloatVector.fromArray(F, c, o + 2 * L)) : c02).intoArray(c, o + 2 * L);
+        c00.intoArray(c, o);
+        c01.intoArray(c, o + L);
+        c02.intoArray(c, o + 2 * L);
         o += n;
-        (add ? c10.add(FloatVector.fromArray(F, c, o)) : c10).intoArray(c, o);
-        (add ? c11.add(FloatVector.fromArray(F, c, o + L)) : c11).intoArray(c, o + L);
-        (add ? c12.add(FloatVector.fromArray(F, c, o + 2 * L)) : c12).intoArray(c, o + 2 * L);
+        c10.intoArray(c, o);
+        c11.intoArray(c, o + L);
+        c12.intoArray(c, o + 2 * L);
         o += n;
-        (add ? c20.add(FloatVector.fromArray(F, c, o)) : c20).intoArray(c, o);
-        (add ? c21.add(FloatVector.fromArray(F, c, o + L)) : c21).intoArray(c, o + L);
-        (add ? c22.add(FloatVector.fromArray(F, c, o + 2 * L)) : c22).intoArray(c, o + 2 * L);
+        c20.intoArray(c, o);
+        c21.intoArray(c, o + L);
+        c22.intoArray(c, o + 2 * L);
         o += n;
-        (add ? c30.add(FloatVector.fromArray(F, c, o)) : c30).intoArray(c, o);
-        (add ? c31.add(FloatVector.fromArray(F, c, o + L)) : c31).intoArray(c, o + L);
-        (add ? c32.add(FloatVector.fromArray(F, c, o + 2 * L)) : c32).intoArray(c, o + 2 * L);
+        c30.intoArray(c, o);
+        c31.intoArray(c, o + L);
+        c32.intoArray(c, o + 2 * L);
         o += n;
-        (add ? c40.add(FloatVector.fromArray(F, c, o)) : c40).intoArray(c, o);
-        (add ? c41.add(FloatVector.fromArray(F, c, o + L)) : c41).intoArray(c, o + L);
-        (add ? c42.add(FloatVector.fromArray(F, c, o + 2 * L)) : c42).intoArray(c, o + 2 * L);
+        c40.intoArray(c, o);
+        c41.intoArray(c, o + L);
+        c42.intoArray(c, o + 2 * L);
         o += n;
-        (add ? c50.add(FloatVector.fromArray(F, c, o)) : c50).intoArray(c, o);
-        (add ? c51.add(FloatVector.fromArray(F, c, o + L)) : c51).intoArray(c, o + L);
-        (add ? c52.add(FloatVector.fromArray(F, c, o + 2 * L)) : c52).intoArray(c, o + 2 * L);
+        c50.intoArray(c, o);
+        c51.intoArray(c, o + L);
+        c52.intoArray(c, o + 2 * L);
         o += n;
-        (add ? c60.add(FloatVector.fromArray(F, c, o)) : c60).intoArray(c, o);
-        (add ? c61.add(FloatVector.fromArray(F, c, o + L)) : c61).intoArray(c, o + L);
-        (add ? c62.add(FloatVector.fromArray(F, c, o + 2 * L)) : c62).intoArray(c, o + 2 * L);
+        c60.intoArray(c, o);
+        c61.intoArray(c, o + L);
+        c62.intoArray(c, o + 2 * L);
         o += n;
-        (add ? c70.add(FloatVector.fromArray(F, c, o)) : c70).intoArray(c, o);
-        (add ? c71.add(FloatVector.fromArray(F, c, o + L)) : c71).intoArray(c, o + L);
-        (add ? c72.add(FloatVector.fromArray(F, c, o + 2 * L)) : c72).intoArray(c, o + 2 * L);
+        c70.intoArray(c, o);
+        c71.intoArray(c, o + L);
+        c72.intoArray(c, o + 2 * L);
+    }
+
+    /**
+     * c's rows [co, co + rows n) += a block of {@code rows} rows of {@code width} sums laid out one after the other,
+     * width a multiple of the vector length. The blocks of 8 rows add their sums to c through this: written into
+     * the block by the same method that writes them over c, then added here, the same values as adding them in the
+     * kernel. A kernel with both epilogues, or one of its own for adding, had been compiled by C2 in some runs with
+     * its sums stored and some of its products made through boxed objects (when its profile had left C2 short of
+     * the vectors' exact type): the whole product then ran 25 % slower, or ten to a hundred times slower, until the
+     * JVM ended, from one run of the same program to the next. With one epilogue, storing, no run was.
+     */
+    private static void addBlock(float[] block, int width, int rows, float[] c, int co, int n) {
+        for (int i = 0; i < rows; i++) {
+            int o = co + i * n;
+            int b = i * width;
+            for (int j = 0; j < width; j += L) {
+                FloatVector.fromArray(F, block, b + j).add(FloatVector.fromArray(F, c, o + j)).intoArray(c, o + j);
+            }
+        }
     }
 }

@@ -115,7 +115,7 @@ class MiniLmBench {
     }
 
     /** A text of exactly {@code length} tokens, [CLS] and [SEP] included: the paragraph's words, repeated as needed. */
-    private static String textOf(MiniLmModel model, int length) {
+    static String textOf(MiniLmModel model, int length) {
         String[] words = WORDS.split(" ");
         StringBuilder text = new StringBuilder();
         for (int i = 0; ; i++) {
