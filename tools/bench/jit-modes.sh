@@ -4,17 +4,19 @@
 # well is decided once per JVM, and a bad compilation had made some runs 25 % to a hundred times slower
 # than the rest for the whole of their life (see PanelKernel). One line per JVM, then the spread.
 #
-#   ./mvnw -q -B test-compile && tools/bench/jit-modes.sh [--runs 12] [--length 128] [--seconds 8]
+#   ./mvnw -q -B test-compile && tools/bench/jit-modes.sh [--runs 12] [--length 128] [--seconds 8] [--causal]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 runs=12
 length=128
 seconds=8
+mask=
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
         --length) length="$2"; shift 2 ;;
         --seconds) seconds="$2"; shift 2 ;;
+        --causal) mask=causal; shift ;;
         *) echo "jit-modes.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -35,7 +37,7 @@ cp="$root/target/classes:$root/target/test-classes:$(cat "$tmp/cp")"
 medians=()
 for i in $(seq 1 "$runs"); do
     line="$(java -Xmx3g --add-modules jdk.incubator.vector -cp "$cp" \
-        org.attentionexplainer.engine.bert.MiniLmSteadyRun "$length" "$seconds" 2>/dev/null | tail -1)"
+        org.attentionexplainer.engine.bert.MiniLmSteadyRun "$length" "$seconds" $mask 2>/dev/null | tail -1)"
     m="$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<<"$line")"
     if [ -z "$m" ]; then
         echo "jit-modes.sh: run $i printed no median" >&2
