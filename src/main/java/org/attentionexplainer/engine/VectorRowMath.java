@@ -66,10 +66,16 @@ final class VectorRowMath implements RowMath {
      * without writing the logits (two vectors a step, as each max waits for the one before), then
      * exp(logit - max) from the scores, then the scale; the logits are the same products, so the
      * values are the same (the JIT's tiers may round an exp differently). At 512 keys, one core: 0.42 ns
-     * a value against 0.45 (the exp is half of it).
+     * a value against 0.45 (the exp is half of it). A row with a mask and one without take methods of
+     * their own, each without a branch inside its loops: no vector then reaches a later step through
+     * a merge of two branches, which C2 can compile with the vectors boxed (see {@link PanelKernel#addBlock}).
      */
     @Override
     public float softmaxOfScores(float[] x, int o, int s, float factor, float[] mask, int mo) {
+        return mask == null ? softmaxOfScores(x, o, s, factor) : softmaxOfMaskedScores(x, o, s, factor, mask, mo);
+    }
+
+    private float softmaxOfScores(float[] x, int o, int s, float factor) {
         int length = F.length();
         int bound = F.loopBound(s);
         FloatVector max0 = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
@@ -82,33 +88,20 @@ final class VectorRowMath implements RowMath {
             FloatVector b = FloatVector.fromArray(F, x, o + j + length);
             abs0 = abs0.max(a.abs());
             abs1 = abs1.max(b.abs());
-            FloatVector la = a.mul(factor);
-            FloatVector lb = b.mul(factor);
-            if (mask != null) {
-                la = la.blend(Float.NEGATIVE_INFINITY,
-                        FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f));
-                lb = lb.blend(Float.NEGATIVE_INFINITY,
-                        FloatVector.fromArray(F, mask, mo + j + length).compare(VectorOperators.NE, 0f));
-            }
-            max0 = max0.max(la);
-            max1 = max1.max(lb);
+            max0 = max0.max(a.mul(factor));
+            max1 = max1.max(b.mul(factor));
         }
         for (; j < bound; j += length) {
             FloatVector a = FloatVector.fromArray(F, x, o + j);
             abs0 = abs0.max(a.abs());
-            FloatVector la = a.mul(factor);
-            if (mask != null) {
-                la = la.blend(Float.NEGATIVE_INFINITY,
-                        FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f));
-            }
-            max0 = max0.max(la);
+            max0 = max0.max(a.mul(factor));
         }
         float largest = abs0.max(abs1).reduceLanes(VectorOperators.MAX);
         float max = max0.max(max1).reduceLanes(VectorOperators.MAX);
         for (int r = bound; r < s; r++) {
             float v = x[o + r];
             largest = Math.max(largest, Math.abs(v));
-            max = Math.max(max, mask != null && mask[mo + r] != 0f ? Float.NEGATIVE_INFINITY : v * factor);
+            max = Math.max(max, v * factor);
         }
         if (max == Float.NEGATIVE_INFINITY) {
             java.util.Arrays.fill(x, o, o + s, 0f);
@@ -116,19 +109,68 @@ final class VectorRowMath implements RowMath {
         }
         FloatVector sums = FloatVector.zero(F);
         for (j = 0; j < bound; j += length) {
-            FloatVector l = FloatVector.fromArray(F, x, o + j).mul(factor);
-            if (mask != null) {
-                l = l.blend(Float.NEGATIVE_INFINITY,
-                        FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f));
-            }
-            FloatVector e = l.sub(max).lanewise(VectorOperators.EXP);
+            FloatVector e = FloatVector.fromArray(F, x, o + j).mul(factor).sub(max).lanewise(VectorOperators.EXP);
             e.intoArray(x, o + j);
             sums = sums.add(e);
         }
         float sum = sums.reduceLanes(VectorOperators.ADD);
         float tail = 0f;
         for (int r = bound; r < s; r++) {
-            float l = mask != null && mask[mo + r] != 0f ? Float.NEGATIVE_INFINITY : x[o + r] * factor;
+            float e = (float) Math.exp(x[o + r] * factor - max);
+            x[o + r] = e;
+            tail += e;
+        }
+        scale(x, o, s, 1f / (sum + tail));
+        return largest;
+    }
+
+    private float softmaxOfMaskedScores(float[] x, int o, int s, float factor, float[] mask, int mo) {
+        int length = F.length();
+        int bound = F.loopBound(s);
+        FloatVector max0 = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector max1 = max0;
+        FloatVector abs0 = FloatVector.zero(F);
+        FloatVector abs1 = abs0;
+        int j = 0;
+        for (; j + 2 * length <= bound; j += 2 * length) {
+            FloatVector a = FloatVector.fromArray(F, x, o + j);
+            FloatVector b = FloatVector.fromArray(F, x, o + j + length);
+            abs0 = abs0.max(a.abs());
+            abs1 = abs1.max(b.abs());
+            max0 = max0.max(a.mul(factor).blend(Float.NEGATIVE_INFINITY,
+                    FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f)));
+            max1 = max1.max(b.mul(factor).blend(Float.NEGATIVE_INFINITY,
+                    FloatVector.fromArray(F, mask, mo + j + length).compare(VectorOperators.NE, 0f)));
+        }
+        for (; j < bound; j += length) {
+            FloatVector a = FloatVector.fromArray(F, x, o + j);
+            abs0 = abs0.max(a.abs());
+            max0 = max0.max(a.mul(factor).blend(Float.NEGATIVE_INFINITY,
+                    FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f)));
+        }
+        float largest = abs0.max(abs1).reduceLanes(VectorOperators.MAX);
+        float max = max0.max(max1).reduceLanes(VectorOperators.MAX);
+        for (int r = bound; r < s; r++) {
+            float v = x[o + r];
+            largest = Math.max(largest, Math.abs(v));
+            max = Math.max(max, mask[mo + r] != 0f ? Float.NEGATIVE_INFINITY : v * factor);
+        }
+        if (max == Float.NEGATIVE_INFINITY) {
+            java.util.Arrays.fill(x, o, o + s, 0f);
+            return largest;
+        }
+        FloatVector sums = FloatVector.zero(F);
+        for (j = 0; j < bound; j += length) {
+            FloatVector e = FloatVector.fromArray(F, x, o + j).mul(factor)
+                    .blend(Float.NEGATIVE_INFINITY, FloatVector.fromArray(F, mask, mo + j).compare(VectorOperators.NE, 0f))
+                    .sub(max).lanewise(VectorOperators.EXP);
+            e.intoArray(x, o + j);
+            sums = sums.add(e);
+        }
+        float sum = sums.reduceLanes(VectorOperators.ADD);
+        float tail = 0f;
+        for (int r = bound; r < s; r++) {
+            float l = mask[mo + r] != 0f ? Float.NEGATIVE_INFINITY : x[o + r] * factor;
             float e = (float) Math.exp(l - max);
             x[o + r] = e;
             tail += e;
@@ -228,6 +270,17 @@ final class VectorRowMath implements RowMath {
             square += c * c;
         }
         float inv = 1f / (float) Math.sqrt(square / d + eps);
+        if (gamma != null && beta != null) {
+            // the models' LayerNorms, in a loop of its own: no vector through a merge of branches (see softmaxOfScores)
+            for (j = 0; j < bound; j += F.length()) {
+                FloatVector.fromArray(F, x, o + j).sub(mean).mul(inv).mul(FloatVector.fromArray(F, gamma, j))
+                        .add(FloatVector.fromArray(F, beta, j)).intoArray(y, o + j);
+            }
+            for (int r = j; r < d; r++) {
+                y[o + r] = (x[o + r] - mean) * inv * gamma[r] + beta[r];
+            }
+            return;
+        }
         for (j = 0; j < bound; j += F.length()) {
             FloatVector v = FloatVector.fromArray(F, x, o + j).sub(mean).mul(inv);
             if (gamma != null) {
