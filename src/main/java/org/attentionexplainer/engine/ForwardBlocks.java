@@ -249,15 +249,7 @@ public final class ForwardBlocks {
     /**
      * {@link #selfAttention(Tensor, int, int, int, float, Tensor)} of the projection rows W_qkv + b_qkv for
      * rows (b*t, d) on the heap, W_qkv (d, 3d) the three projections side by side ({@link HeapRoute#projectAndAttend}:
-     * the arrays the heads fill are made beside the projection).
-     */
-    public Attention projectAndAttend(Tensor rows, Linear w, int b, int t, int h, float factor, Tensor mask) {
-        return heapRoute.projectAndAttend(rows, w, b, t, h, factor, mask, null);
-    }
-
-    /**
-     * {@link #projectAndAttend(Tensor, Linear, int, int, int, float, Tensor)}, making the arrays of {@code later}
-     * (null: none) beside the projection too.
+     * the arrays the heads fill are made beside the projection, and those of {@code later}, null for none, too).
      */
     public Attention projectAndAttend(Tensor rows, Linear w, int b, int t, int h, float factor, Tensor mask,
                                       Spare later) {

@@ -118,7 +118,8 @@ class HeapHeadsTest {
             ForwardBlocks.Attention two = blocks.selfAttention(blocks.linearOnHeap(rows, linear), c.b(), c.t(), c.h(),
                     0.25f, masks);
             for (int round = 0; round < 2; round++) {
-                ForwardBlocks.Attention one = blocks.projectAndAttend(rows, linear, c.b(), c.t(), c.h(), 0.25f, masks);
+                ForwardBlocks.Attention one = blocks.projectAndAttend(rows, linear, c.b(), c.t(), c.h(), 0.25f, masks,
+                        null);
                 String what = c.name() + ", round " + round + ": ";
                 assertArrayEquals(two.q().toArray(), one.q().toArray(), what + "q");
                 assertArrayEquals(two.v().toArray(), one.v().toArray(), what + "v");
@@ -133,7 +134,7 @@ class HeapHeadsTest {
         assertThrows(IllegalArgumentException.class, () -> blocks.projectAndAttend(
                 Tensor.of(new float[6 * 8], 6, 8), ForwardBlocks.Linear.of(Nd4j.create(
                         new float[8 * 24], new long[] {8, 24}, DataType.FLOAT), null),
-                2, 2, 2, 1f, null), "6 rows are not 2 texts of 2 tokens");
+                2, 2, 2, 1f, null, null), "6 rows are not 2 texts of 2 tokens");
     }
 
     @Test
