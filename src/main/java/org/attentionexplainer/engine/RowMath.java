@@ -54,8 +54,8 @@ interface RowMath {
 
     /**
      * x[o, o+n) = GELU(x) = x/2 (1 + erf(x / sqrt 2)), BERT's exact GELU. Java has no erf: both
-     * implementations use Abramowitz and Stegun's 7.1.26, erf within 1.5e-7 of the true value,
-     * about one float32 ulp of 1 + erf.
+     * implementations use the rational erf of {@link #ERF_P0}, within 3.7e-7 of the true value in
+     * float32 (a few ulp of 1 + erf), without an exp.
      */
     void gelu(float[] x, int o, int n);
 
@@ -94,13 +94,28 @@ interface RowMath {
         scale(w, o, s, 1f / sum);
     }
 
-    /** Abramowitz and Stegun 7.1.26: erf(z) = 1 - t (A1 + t (A2 + ...)) exp(-z^2), t = 1 / (1 + P z), z >= 0. */
-    float ERF_P = 0.3275911f;
-    float ERF_A1 = 0.254829592f;
-    float ERF_A2 = -0.284496736f;
-    float ERF_A3 = 1.421413741f;
-    float ERF_A4 = -1.453152027f;
-    float ERF_A5 = 1.061405429f;
+    /**
+     * erf(z) = z P(z^2) / Q(z^2) for |z| <= {@link #ERF_CLAMP}, and +-1 beyond, where erf rounds to 1
+     * in float32: P = ERF_P0 + ERF_P1 u + ... + ERF_P5 u^5, Q = 1 + ERF_Q1 u + ... + ERF_Q5 u^5, every
+     * coefficient positive (no cancellation). Fitted for this engine by {@code tools/numerics/erf_fit.py}
+     * (Lawson's iteration on the linearised error): within 1.6e-8 of erf in double precision and 3.7e-7
+     * evaluated in float32 as the implementations do, where Abramowitz and Stegun's 7.1.26, used before,
+     * came to 5.7e-7 in float32. One division and no exp: on the vector API 0.30 ns a value against
+     * 0.61 for 7.1.26 (one core, AVX-512), 4.7 million values a forward of the real model at 512 tokens.
+     */
+    float ERF_P0 = 1.128379022e+00f;
+    float ERF_P1 = 1.927652448e-01f;
+    float ERF_P2 = 5.306064105e-02f;
+    float ERF_P3 = 3.868379408e-03f;
+    float ERF_P4 = 2.874807709e-04f;
+    float ERF_P5 = 2.034728476e-06f;
+    float ERF_Q1 = 5.041654163e-01f;
+    float ERF_Q2 = 1.150851127e-01f;
+    float ERF_Q3 = 1.517239944e-02f;
+    float ERF_Q4 = 1.188128174e-03f;
+    float ERF_Q5 = 3.807064632e-05f;
+    /** Where the rational erf stops: erf(3.92) = 1 - 5.9e-9, 1 in float32. */
+    float ERF_CLAMP = 3.92f;
     float INV_SQRT2 = (float) (1 / Math.sqrt(2));
 
     /** Chooses once. */

@@ -57,13 +57,13 @@ final class ScalarRowMath implements RowMath {
         }
     }
 
-    /** erf by Abramowitz and Stegun 7.1.26 (see {@link RowMath#gelu}). */
+    /** The rational erf of {@link RowMath#ERF_P0}, the same operations in the same order as the vector one. */
     static float erf(float z) {
-        float a = Math.abs(z);
-        float t = 1f / (1f + ERF_P * a);
-        float poly = t * (ERF_A1 + t * (ERF_A2 + t * (ERF_A3 + t * (ERF_A4 + t * ERF_A5))));
-        float e = 1f - poly * (float) Math.exp(-a * a);
-        return z < 0 ? -e : e;
+        float c = z > ERF_CLAMP ? ERF_CLAMP : z < -ERF_CLAMP ? -ERF_CLAMP : z;
+        float u = c * c;
+        float p = ((((ERF_P5 * u + ERF_P4) * u + ERF_P3) * u + ERF_P2) * u + ERF_P1) * u + ERF_P0;
+        float q = ((((ERF_Q5 * u + ERF_Q4) * u + ERF_Q3) * u + ERF_Q2) * u + ERF_Q1) * u + 1f;
+        return c * p / q;
     }
 
     @Override

@@ -234,13 +234,16 @@ final class VectorRowMath implements RowMath {
         for (; j < bound; j += F.length()) {
             FloatVector v = FloatVector.fromArray(F, x, o + j);
             FloatVector z = v.mul(INV_SQRT2);
-            FloatVector a = z.abs();
+            // clamped by compare and blend, which keep a NaN (the vector max and min take extra steps for it)
+            z = z.blend(ERF_CLAMP, z.compare(VectorOperators.GT, ERF_CLAMP))
+                    .blend(-ERF_CLAMP, z.compare(VectorOperators.LT, -ERF_CLAMP));
+            FloatVector u = z.mul(z);
             // mul and add, not fma: Java 17's C2 leaves the vector fma to the slow generic code
-            FloatVector t = FloatVector.broadcast(F, 1f).div(a.mul(ERF_P).add(1f));
-            FloatVector poly = t.mul(ERF_A5).add(ERF_A4).mul(t).add(ERF_A3).mul(t).add(ERF_A2).mul(t).add(ERF_A1).mul(t);
-            FloatVector e = a.mul(a).neg().lanewise(VectorOperators.EXP);
-            FloatVector erf = FloatVector.broadcast(F, 1f).sub(poly.mul(e));
-            erf = erf.blend(erf.neg(), z.compare(VectorOperators.LT, 0f));
+            FloatVector p = u.mul(ERF_P5).add(ERF_P4).mul(u).add(ERF_P3).mul(u).add(ERF_P2).mul(u).add(ERF_P1)
+                    .mul(u).add(ERF_P0);
+            FloatVector q = u.mul(ERF_Q5).add(ERF_Q4).mul(u).add(ERF_Q3).mul(u).add(ERF_Q2).mul(u).add(ERF_Q1)
+                    .mul(u).add(1f);
+            FloatVector erf = z.mul(p).div(q);
             v.mul(0.5f).mul(erf.add(1f)).intoArray(x, o + j);
         }
         tail.gelu(x, o + j, n - j);

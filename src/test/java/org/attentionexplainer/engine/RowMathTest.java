@@ -128,6 +128,56 @@ class RowMathTest {
         assertEquals(-7f, row[row.length - 1], "after the row");
     }
 
+    /**
+     * GELU on a dense grid of [-10, 10] against erf in double precision by Abramowitz and Stegun's
+     * series 7.1.6, erf(z) = 2/sqrt(pi) e^(-z^2) sum 2^n z^(2n+1) / (1 3 5 ... (2n+1)), whose terms are
+     * all positive (no cancellation), within the tolerance of {@link #geluMatchesPyTorch}; a NaN stays NaN.
+     */
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void geluOnADenseGridMatchesErfBySeries(RowMath math) {
+        int count = 40_001;
+        float[] x = new float[count + 1];
+        for (int i = 0; i < count; i++) {
+            x[i] = -10f + 20f * i / (count - 1);
+        }
+        x[count] = Float.NaN;
+        math.gelu(x, 0, x.length);
+        for (int i = 0; i < count; i++) {
+            double v = (float) (-10.0 + 20.0 * i / (count - 1));
+            double want = 0.5 * v * (1 + erfBySeries(v / Math.sqrt(2)));
+            assertEquals(want, x[i], 1e-6 + 2e-7 * Math.abs(v), "gelu(" + v + ")");
+        }
+        assertTrue(Float.isNaN(x[count]), "gelu(NaN)");
+    }
+
+    /** The vector GELU does the scalar one's operations in the same order: the same floats, tails and all. */
+    @Test
+    void vectorAndScalarGeluAgreeBitForBit() {
+        Random random = new Random(11);
+        float[] x = new float[1000];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (float) (random.nextGaussian() * 4);
+        }
+        float[] scalar = x.clone();
+        float[] vector = x.clone();
+        new ScalarRowMath().gelu(scalar, 3, 997);
+        new VectorRowMath().gelu(vector, 3, 997);
+        assertArrayEquals(scalar, vector);
+    }
+
+    private static double erfBySeries(double z) {
+        double a = Math.abs(z);
+        double term = a;
+        double sum = a;
+        for (int n = 1; term > 1e-17 * sum; n++) {
+            term *= 2 * a * a / (2 * n + 1);
+            sum += term;
+        }
+        double erf = 2 / Math.sqrt(Math.PI) * Math.exp(-a * a) * sum;
+        return z < 0 ? -erf : erf;
+    }
+
     @ParameterizedTest
     @MethodSource("implementations")
     void layerNormMatchesPyTorch(RowMath math) {
