@@ -47,6 +47,16 @@ public record PaddedBatch(int b, int t, int[] ids, float[] keep) {
         return t;
     }
 
+    /** Whether a text of the batch is padded (its texts are not all of one length). */
+    public boolean padded() {
+        for (float k : keep) {
+            if (k == 0f) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** (b, t) 1 for a real token, 0 for padding. */
     public Tensor padding() {
         return Tensor.of(keep, b, t);

@@ -1,5 +1,6 @@
 package org.attentionexplainer.engine.bert;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -145,6 +146,15 @@ class BertEncoderTest {
         assertFalse(java.util.Arrays.equals(trained.layers().get(0).hidden().row(0, 0),
                 trace.layers().get(0).hidden().row(0, 0)));
         assertFalse(java.util.Arrays.equals(trained.lastHidden().row(0, last), trace.lastHidden().row(0, last)));
+        int t = trace.tokenCount(0);
+        assertArrayEquals(new int[] {1, t, t}, trace.mask().shape());
+        assertArrayEquals(new int[] {1, t, t}, trained.mask().shape());
+        for (int i = 0; i < t; i++) {
+            for (int j = 0; j < t; j++) {
+                assertEquals(j > i ? 1f : 0f, trace.mask().get(0, i, j), "causal mask at " + i + ", " + j);
+                assertEquals(0f, trained.mask().get(0, i, j), "a single text hides nothing, at " + i + ", " + j);
+            }
+        }
     }
 
     @Test
