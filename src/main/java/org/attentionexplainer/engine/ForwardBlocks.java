@@ -412,6 +412,47 @@ public final class ForwardBlocks {
         NdBuffers.write(x, values, 0, routes.hostMemory());
     }
 
+    /**
+     * LayerNorm(table[ids[r]] + added[r mod t]) for the rows r of b texts of t tokens, shape (b, t, d): a
+     * model's embeddings, the word rows gathered from the off-heap table (vocab, d) and the rows of
+     * {@code added} (t, d) added (the position and type embeddings), each row by the core that normalizes it;
+     * off the heap too only if {@code offHeap} (else rows null). The same sums as {@link #gather} and an add.
+     */
+    public Normed gatherAddAndNorm(String role, INDArray table, int[] ids, float[] added, LayerNormParams p,
+                                   boolean offHeap, int... shape) {
+        int d = (int) table.size(1);
+        int t = shape[shape.length - 2];
+        if (added.length < t * d || shape[shape.length - 1] != d) {
+            throw new IllegalArgumentException("rows of " + added.length / d + " x " + d + " to add to a table of width "
+                    + d + " for shape " + java.util.Arrays.toString(shape));
+        }
+        if (!Routes.BEST.hostMemory()) {
+            float[] y = gather(table, ids);
+            addRows(y, added, t, d, 0, y.length);
+            return norm(role, y, p, shape, null, offHeap);
+        }
+        float[] y = new float[ids.length * d];
+        INDArray whole = Linear.dense(table);
+        return norm(role, y, p, shape, (from, to) -> {
+            NativeMemory.onFloats(whole, words -> {
+                for (int o = from; o < to; o += d) {
+                    words.get(ids[o / d] * d, y, o, d);
+                }
+            });
+            addRows(y, added, t, d, from, to);
+        }, offHeap);
+    }
+
+    /** y[o] += added[(o / d) mod t, o mod d] for the values [from, to) of y, whole rows of d. */
+    private static void addRows(float[] y, float[] added, int t, int d, int from, int to) {
+        for (int o = from; o < to; o += d) {
+            int a = (o / d % t) * d;
+            for (int j = 0; j < d; j++) {
+                y[o + j] += added[a + j];
+            }
+        }
+    }
+
     /** The rows {@code rows} of a (rows, d) off-heap table, (rows.length, d) on the heap. */
     public static float[] gather(INDArray table, int[] rows) {
         int d = (int) table.size(1);

@@ -50,6 +50,8 @@ public final class BertEncoder {
     private final String backend;
     private final List<Products> products;
     private final ForwardBlocks blocks = new ForwardBlocks();
+    /** E_pos[i] + E_type[0] for every position i the model reads, (max positions, d), on the heap, made at load. */
+    private final float[] positionsAndType;
 
     BertEncoder(BertConfig config, BertWeights weights) {
         Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
@@ -57,6 +59,24 @@ public final class BertEncoder {
         this.weights = weights;
         this.backend = Backends.describe();
         this.products = weights.layers().stream().map(Products::of).toList();
+        this.positionsAndType = positionsAndType(weights, config);
+    }
+
+    private static float[] positionsAndType(BertWeights weights, BertConfig config) {
+        int d = config.hidden();
+        int rows = (int) weights.positions().size(0);
+        int[] all = new int[rows];
+        for (int i = 0; i < rows; i++) {
+            all[i] = i;
+        }
+        float[] sum = ForwardBlocks.gather(weights.positions(), all);
+        float[] type = ForwardBlocks.gather(weights.types(), new int[] {0});
+        for (int o = 0; o < sum.length; o += d) {
+            for (int j = 0; j < d; j++) {
+                sum[o + j] += type[j];
+            }
+        }
+        return sum;
     }
 
     public BertConfig config() {
@@ -162,24 +182,13 @@ public final class BertEncoder {
         return row;
     }
 
-    /** LayerNorm(E_word[ids] + E_pos[i] + E_type[0]): (b, t, d), and its rows off the heap if {@code offHeap}. */
+    /**
+     * LayerNorm(E_word[ids] + (E_pos[i] + E_type[0])): (b, t, d), and its rows off the heap if {@code offHeap};
+     * the rows gathered, added and normalized on every core (at 512 tokens 0.3 ms of one core before).
+     */
     private ForwardBlocks.Normed embed(int[] ids, int b, int t, boolean offHeap) {
-        int d = config.hidden();
-        int[] positions = new int[t];
-        for (int i = 0; i < t; i++) {
-            positions[i] = i;
-        }
-        float[] sum = ForwardBlocks.gather(weights.words(), ids);             // (b*t, d)
-        float[] position = ForwardBlocks.gather(weights.positions(), positions); // (t, d)
-        float[] type = ForwardBlocks.gather(weights.types(), new int[] {0});   // (1, d)
-        for (int r = 0; r < b * t; r++) {
-            int o = r * d;
-            int p = (r % t) * d;
-            for (int j = 0; j < d; j++) {
-                sum[o + j] += position[p + j] + type[j];
-            }
-        }
-        return blocks.norm("hidden", sum, weights.embeddingNorm(), offHeap, b, t, d);
+        return blocks.gatherAddAndNorm("hidden", weights.words(), ids, positionsAndType, weights.embeddingNorm(),
+                offHeap, b, t, config.hidden());
     }
 
     /** A layer's products as the forward runs them: W_q, W_k, W_v side by side, as one product. */

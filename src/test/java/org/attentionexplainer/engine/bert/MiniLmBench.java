@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  * ./mvnw -B -o test -Dtest=MiniLmBench -Dsurefire.excludedGroups=none \
- *     [-Dbench.lengths=16,128,512] [-Dbench.rounds=5] [-Dbench.runs=10] [-Dbench.ortThreads=0]
+ *     [-Dbench.lengths=16,128,512] [-Dbench.rounds=5] [-Dbench.runs=10] [-Dbench.ortThreads=0] [-Dtest.heap=6g]
  * </pre>
  *
  * {@code bench.ortThreads} 0 leaves ONNX Runtime its own choice (a thread per physical core).
@@ -35,6 +35,11 @@ import org.junit.jupiter.api.Test;
 @Tag("bench")
 class MiniLmBench {
     private static final String WORDS = MiniLmOnnxRuntimeTest.PARAGRAPH_128;
+
+    private static long physicalMemory() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
+    }
 
     @Test
     void forwardAgainstOnnxRuntime() throws Exception {
@@ -52,8 +57,10 @@ class MiniLmBench {
                         + "at the start; ND4J start %d ms, model load %.0f ms%n",
                 model.encoder().backend(), ForwardBlocks.rowMath(), Runtime.getRuntime().availableProcessors(),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), ndStart, loadMs);
-        System.out.printf("%d rounds of %d forwards each; ONNX Runtime intra-op threads: %s%n", rounds, runs,
-                ortThreads == 0 ? "its default" : String.valueOf(ortThreads));
+        System.out.printf("%d rounds of %d forwards each; ONNX Runtime intra-op threads: %s; Java heap at most %.1f GiB "
+                        + "(-Dtest.heap; the packaged app takes a quarter of RAM, %.1f GiB here)%n", rounds, runs,
+                ortThreads == 0 ? "its default" : String.valueOf(ortThreads),
+                Runtime.getRuntime().maxMemory() / (double) (1L << 30), physicalMemory() / 4.0 / (1L << 30));
 
         List<String> rows = new ArrayList<>();
         List<String> made = new ArrayList<>();
