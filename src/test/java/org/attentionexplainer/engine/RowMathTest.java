@@ -151,6 +151,43 @@ class RowMathTest {
         assertTrue(Float.isNaN(x[count]), "gelu(NaN)");
     }
 
+    /**
+     * exp of what the softmax hands it, x - max <= 0, against Math.exp in double on a dense grid of [-87.3, 0]:
+     * within one ulp of the float result (the vector one is a polynomial of its own); below float's smallest normal
+     * 0 or the true tiny value, -inf gives 0, NaN stays NaN, and the sum returned is the values' sum.
+     */
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void expOfTheSoftmaxIsWithinOneUlp(RowMath math) {
+        int count = 100_003;
+        float[] x = new float[count + 4];
+        for (int i = 0; i < count; i++) {
+            x[i] = -87.3f * i / (count - 1);
+        }
+        x[count] = Float.NEGATIVE_INFINITY;
+        x[count + 1] = -100f;
+        x[count + 2] = -87.34f;
+        x[count + 3] = Float.NaN;
+        float[] w = new float[x.length];
+        math.exp(x, w, 0, count + 3, 0f);
+        double sum = 0;
+        for (int i = 0; i < count; i++) {
+            double want = Math.exp(x[i]);
+            assertEquals(want, w[i], Math.ulp((float) want), "exp(" + x[i] + ")");
+            sum += w[i];
+        }
+        assertEquals(0f, w[count], "exp(-inf)");
+        assertTrue(w[count + 1] <= Float.MIN_NORMAL && w[count + 2] <= Float.MIN_NORMAL, "under the smallest normal");
+        float total = math.exp(x, w, 0, count, 0f);
+        assertEquals(sum, total, 1e-3 * sum, "the sum, in float (100 003 values)");
+        math.exp(x, w, count + 3, 1, 0f);
+        assertTrue(Float.isNaN(w[count + 3]), "exp(NaN)");
+        float[] row = {Float.NaN, -1f, -2f, -3f, -4f, -5f, -6f, -7f, -8f, -9f, -10f, -11f, -12f, -13f, -14f, -15f, -16f};
+        math.exp(row, row, 0, row.length, 0f);
+        assertTrue(Float.isNaN(row[0]), "exp(NaN) in a whole vector");
+        assertEquals(Math.exp(-16), row[16], Math.ulp((float) Math.exp(-16)));
+    }
+
     /** The vector GELU does the scalar one's operations in the same order: the same floats, tails and all. */
     @Test
     void vectorAndScalarGeluAgreeBitForBit() {
