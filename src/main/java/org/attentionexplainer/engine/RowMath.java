@@ -126,7 +126,8 @@ interface RowMath {
         }
 
         private static RowMath choose() {
-            // Java 17 compiles the vector API's exp to vector code on x86-64 only (its SVML routines)
+            // x86-64 only, where it is measured: Java 17 compiled the vector API's EXP to vector code there only (its
+            // SVML routines); the softmax's exp is now a polynomial of VectorRowMath's own, untried on other CPUs
             String arch = System.getProperty("os.arch", "");
             if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
                     && (arch.equals("amd64") || arch.equals("x86_64"))
