@@ -366,11 +366,6 @@ public final class ForwardBlocks {
         return norm(role, rows, p, shape, null, true);
     }
 
-    /** {@link #norm(String, float[], LayerNormParams, int...)}, its rows off the heap too only if {@code offHeap} (else null). */
-    public Normed norm(String role, float[] rows, LayerNormParams p, boolean offHeap, int... shape) {
-        return norm(role, rows, p, shape, null, offHeap);
-    }
-
     /** LayerNorm of the (n, d) rows of an off-heap array; as {@link #addAndNorm}. */
     public Normed norm(String role, INDArray rows, LayerNormParams p, int... shape) {
         return norm(role, NdBuffers.read(rows), p, shape, null, true);
