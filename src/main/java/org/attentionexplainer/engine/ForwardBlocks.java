@@ -429,11 +429,7 @@ public final class ForwardBlocks {
         float[] y = new float[ids.length * d];
         INDArray whole = Linear.dense(table);
         return norm(role, y, p, shape, (from, to) -> {
-            NativeMemory.onFloats(whole, words -> {
-                for (int o = from; o < to; o += d) {
-                    words.get(ids[o / d] * d, y, o, d);
-                }
-            });
+            copyRows(whole, ids, d, y, from / d, to / d);
             addRows(y, added, t, d, from, to);
         }, offHeap);
     }
@@ -459,13 +455,17 @@ public final class ForwardBlocks {
             }
             return out;
         }
-        INDArray whole = Linear.dense(table);
+        copyRows(Linear.dense(table), rows, d, out, 0, rows.length);
+        return out;
+    }
+
+    /** out's rows [first, end) = the rows rows[first..end) of a dense (rows, d) table in host memory. */
+    private static void copyRows(INDArray whole, int[] rows, int d, float[] out, int first, int end) {
         NativeMemory.onFloats(whole, from -> {
-            for (int i = 0; i < rows.length; i++) {
+            for (int i = first; i < end; i++) {
                 from.get(rows[i] * d, out, i * d, d);
             }
         });
-        return out;
     }
 
     /** An off-heap array's values, on the heap with the given shape. */

@@ -297,7 +297,8 @@ final class VectorRowMath implements RowMath {
             z = z.blend(ERF_CLAMP, z.compare(VectorOperators.GT, ERF_CLAMP))
                     .blend(-ERF_CLAMP, z.compare(VectorOperators.LT, -ERF_CLAMP));
             FloatVector u = z.mul(z);
-            // mul and add, not fma: Java 17's C2 leaves the vector fma to the slow generic code
+            // mul and add, not fma: in this chain fma measured slower and unsteady on Java 17 (one core, 29 Nov),
+            // where the softmax's exp above runs faster on it (see docs/performance.md)
             FloatVector p = u.mul(ERF_P5).add(ERF_P4).mul(u).add(ERF_P3).mul(u).add(ERF_P2).mul(u).add(ERF_P1)
                     .mul(u).add(ERF_P0);
             FloatVector q = u.mul(ERF_Q5).add(ERF_Q4).mul(u).add(ERF_Q3).mul(u).add(ERF_Q2).mul(u).add(ERF_Q1)
